@@ -1,0 +1,331 @@
+// Accounts end to end: registration with the e-mailed verification link, sign-in outcomes, the
+// unverified resend, password reset by e-mail, guards and role redirects, and the profile screens.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn } from './support/auth';
+
+const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('.tmp/e2e-data');
+const mailDir = path.join(dataDir, 'mail');
+
+function mailsFor(address: string): string[] {
+  if (!fs.existsSync(mailDir)) return [];
+  const safe = address.replace(/[^a-z0-9@._-]/gi, '_');
+  return fs.readdirSync(mailDir).filter((f) => f.includes(safe)).sort();
+}
+
+/** The first link of the newest .eml the server wrote for `address` (waits for it to appear). */
+async function newestLink(address: string, after = 0): Promise<string> {
+  let files: string[] = [];
+  await expect.poll(() => (files = mailsFor(address)).length, { message: `a mail to ${address}` }).toBeGreaterThan(after);
+  const raw = fs.readFileSync(path.join(mailDir, files[files.length - 1]), 'utf8');
+  const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const link = text.match(/https?:\/\/[^\s"<]+/)?.[0];
+  expect(link, 'a link in the mail').toBeTruthy();
+  return link!;
+}
+
+let n = 0;
+function newAccount() {
+  n += 1;
+  const tag = `${Date.now().toString(36)}${n}`;
+  return { firstName: 'Ida', lastName: 'Intern', username: `ida${tag}`, email: `ida${tag}@example.test`, password: 'Secret123' };
+}
+
+async function registerByApi(request: APIRequestContext, account: ReturnType<typeof newAccount>) {
+  const res = await request.post('/api/users/register', { data: account });
+  expect(res.status()).toBe(201);
+}
+
+async function verifiedAccount(request: APIRequestContext) {
+  const account = newAccount();
+  await registerByApi(request, account);
+  const token = new URL(await newestLink(account.email)).pathname.split('/').pop()!;
+  const res = await request.post(`/api/users/VerifyEmail?token=${token}`);
+  expect(res.status()).toBe(200);
+  return account;
+}
+
+async function fillLogin(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('register, follow the e-mailed link, see the verified notice, sign in and land on the feed', async ({ page }) => {
+  const acc = newAccount();
+  await page.goto('/register?orgcode=CSC-2026');
+  await expect(page.getByRole('heading', { name: 'Join the REALITi community' })).toBeVisible();
+  await expect(page.getByLabel('Organisation ID (optional)')).toHaveValue('CSC-2026');
+  await page.getByLabel('First name').fill(acc.firstName);
+  await page.getByLabel('Last name').fill(acc.lastName);
+  await page.getByLabel('Email').fill(`  ${acc.email.toUpperCase()} `);
+  await page.getByLabel('Username').fill(acc.username);
+  await page.getByLabel('Password', { exact: true }).fill(acc.password);
+  await page.getByLabel('Confirm password').fill('Different1');
+  await page.getByRole('button', { name: 'Register' }).click();
+  // Both password fields are flagged when they differ, and nothing is sent.
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Confirm password')).toHaveAttribute('aria-invalid', 'true');
+  expect(mailsFor(acc.email)).toEqual([]);
+
+  await page.getByLabel('Confirm password').fill(acc.password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Thanks for registering!' })).toBeVisible();
+  await expect(page.getByText('Please check your email inbox and click the link to verify your email address.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+
+  const link = await newestLink(acc.email);
+  expect(new URL(link).pathname).toMatch(/^\/emailverified\//);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login\?verified=true$/);
+  await expect(page.getByText('Your account was verified. Please login below.')).toBeVisible();
+
+  await page.getByLabel('Username').fill(acc.username);
+  await page.getByLabel('Password', { exact: true }).fill(acc.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/feed$/);
+
+  // The organisation code from ?orgcode= was linked.
+  await page.goto('/me');
+  await expect(page.getByText('Canberra Simulation Centre')).toBeVisible();
+
+  // The link works once.
+  await page.goto(link);
+  await expect(page.getByText('Your account could not be verified. Please try again.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to login page' })).toBeVisible();
+});
+
+test('registration shows the server error after "There was an error: "', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('Eddie');
+  await page.getByLabel('Last name').fill('Educator');
+  await page.getByLabel('Email').fill('someone-new@example.test');
+  await page.getByLabel('Username').fill('educator');
+  await page.getByLabel('Password', { exact: true }).fill('Secret123');
+  await page.getByLabel('Confirm password').fill('Secret123');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('There was an error: That username is already taken.')).toBeVisible();
+});
+
+test('registration flags each invalid field', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('   ');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Username').fill('has space');
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await expect(page.getByText('Last name is required')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Username must not contain spaces')).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a wrong password shows "Incorrect username or password!"', async ({ page }) => {
+  await fillLogin(page, 'educator', 'NotThePassword1');
+  await expect(page.getByRole('alert')).toHaveText('Incorrect username or password!');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an unverified account gets the resend link; after "Email sent!" the link is gone', async ({ page }) => {
+  const acc = newAccount();
+  await registerByApi(page.request, acc);
+  const before = mailsFor(acc.email).length;
+  await fillLogin(page, acc.username, acc.password);
+  const notice = page.getByRole('alert');
+  await expect(notice).toContainText('Unverified account');
+  await notice.getByRole('button', { name: 'here' }).click();
+  await expect(page.getByText('Email sent!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'here' })).toHaveCount(0);
+  await newestLink(acc.email, before);
+});
+
+test('the unverified-account page resends the verification e-mail', async ({ page }) => {
+  const acc = newAccount();
+  await registerByApi(page.request, acc);
+  const before = mailsFor(acc.email).length;
+  await page.goto(`/unverifiedprofile/${encodeURIComponent(acc.email)}`);
+  await expect(page.getByText(acc.email)).toBeVisible();
+  await page.getByRole('button', { name: 'here' }).click();
+  await expect(page.getByText('Email sent!')).toBeVisible();
+  await newestLink(acc.email, before);
+});
+
+test('reset request from the modal, then a new password by the e-mailed token', async ({ page }) => {
+  const acc = await verifiedAccount(page.request);
+  const before = mailsFor(acc.email).length;
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgotten Password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset Password' });
+  await expect(dialog.getByRole('listitem')).toHaveCount(3);
+  await expect(dialog.getByLabel('Email')).toHaveAttribute('type', 'email');
+  await dialog.getByLabel('Email').fill(acc.email);
+  await dialog.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(dialog.getByText('If we found an account registered to that address, we have sent you an email with further instructions.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Reset Password' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const link = await newestLink(acc.email, before);
+  expect(new URL(link).pathname).toBe('/password-update');
+  await page.goto(link);
+  await expect(page.getByText('Your password must be at least 8 characters long, containing at least one uppercase, lowercase and number.')).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('BrandNew99');
+  await page.getByLabel('Confirm new password').fill('BrandNew99');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Your password has been reset.')).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Sign In' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Username').fill(acc.username);
+  await page.getByLabel('Password', { exact: true }).fill('BrandNew99');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/feed$/);
+
+  // The token was single-use.
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('Another99');
+  await page.getByLabel('Confirm new password').fill('Another99');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('There was an error.')).toBeVisible();
+});
+
+test('an unknown address gets the same reset answer', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgotten Password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset Password' });
+  await dialog.getByLabel('Email').fill('nobody-at-all@example.test');
+  await dialog.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(dialog.getByText('If we found an account registered to that address, we have sent you an email with further instructions.')).toBeVisible();
+});
+
+test('guards: signed-out visitors go to /login, public pages stay open', async ({ page }) => {
+  for (const p of ['/me', '/feed', '/admin/users', '/me/pre-release']) {
+    await page.goto(p);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+  await page.goto('/terms');
+  await expect(page.getByRole('heading', { name: 'Terms and Conditions' })).toBeVisible();
+  await expect(page.getByText(/Australian Capital Territory/)).toBeVisible();
+  await page.goto('/privacy');
+  await expect(page.getByText(/13 years of age or older/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'privacy@isimulate.com' })).toBeVisible();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('role redirects: an educator is sent from admin and pre-release pages to the feed', async ({ page }) => {
+  await signIn(page, 'educator');
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/feed$/);
+  await page.goto('/me/pre-release');
+  await expect(page).toHaveURL(/\/feed$/);
+  await page.getByLabel('User menu').click();
+  await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Pre-Release' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Licensing' })).toHaveCount(0);
+});
+
+test('a tester sees Pre-Release with its download links; an admin sees Admin Dashboard', async ({ page }) => {
+  await signIn(page, 'tester');
+  await page.getByRole('link', { name: 'Pre-Release' }).click();
+  await expect(page).toHaveURL(/\/me\/pre-release$/);
+  for (const name of ['REALITI Check', 'ALSi', 'CTGi', 'REALITi Nano', 'Demo', 'Simscope Check']) {
+    await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'Download ALSi' })).toHaveAttribute('href', '/api/prerelease/download/alsi');
+  await expect(page.getByText('alsi.plist')).toBeVisible();
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signIn(page, 'admin');
+  await page.getByLabel('User menu').click();
+  await page.getByRole('link', { name: 'Admin Dashboard' }).click();
+  await expect(page).toHaveURL(/\/admin\/analytics$/);
+});
+
+test('sign out ends the session: protected pages go to /login afterwards', async ({ page }) => {
+  await signIn(page, 'paramedic');
+  await page.getByLabel('User menu').click();
+  await page.getByRole('link', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const me = await page.request.get('/api/users/me');
+  expect(me.status()).toBe(401);
+  await page.goto('/me');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('profile: details, register link with Copy, Link Organisation, favourites', async ({ page }) => {
+  const acc = await verifiedAccount(page.request);
+  await signIn(page, acc.username, acc.password);
+  await page.goto('/me');
+  await expect(page.getByText(acc.username, { exact: true })).toBeVisible();
+  await expect(page.getByText(acc.email, { exact: true })).toBeVisible();
+  await expect(page.getByText('No favourite scenarios yet')).toBeVisible();
+
+  // A blank code is flagged and nothing is sent; an unknown code shows the server's message beside the control.
+  const code = page.getByLabel('Organisation code');
+  await code.fill('   ');
+  await page.getByRole('button', { name: 'Link Organisation' }).click();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Organisation code is required')).toBeVisible();
+  await code.fill('NO-SUCH-ORG');
+  await page.getByRole('button', { name: 'Link Organisation' }).click();
+  await expect(page.getByText('We could not find an organisation with that code.')).toBeVisible();
+  await code.fill('csc-2026');
+  await page.getByRole('button', { name: 'Link Organisation' }).click();
+  await expect(page.getByText('Canberra Simulation Centre')).toBeVisible();
+  await expect(page.getByLabel('Register link for your organisation')).toHaveValue(/\/register\?orgcode=CSC-2026$/);
+
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  // The text goes back after 5 seconds.
+  await page.waitForTimeout(4000);
+  await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeVisible({ timeout: 3000 });
+});
+
+test('update details: Save needs a non-blank field; success and the new name', async ({ page }) => {
+  const acc = await verifiedAccount(page.request);
+  await signIn(page, acc.username, acc.password);
+  await page.goto('/me/profile');
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await page.getByLabel('First name').fill('   ');
+  await expect(save).toBeDisabled();
+  await page.getByLabel('First name').fill('Isla');
+  await page.getByLabel('Telephone number').fill('+61 400 123 456');
+  await save.click();
+  await expect(page.getByText('Your details have been updated.')).toBeVisible();
+  await page.goto('/me');
+  await expect(page.getByRole('heading', { name: 'Isla Intern' })).toBeVisible();
+  await expect(page.getByText('+61 400 123 456')).toBeVisible();
+
+  await page.goto('/me/profile');
+  await page.getByLabel('Telephone number').fill('call me');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Whoops! We had some trouble updating your details')).toBeVisible();
+});
+
+test('change password sends a reset link to the signed-in user', async ({ page }) => {
+  const acc = await verifiedAccount(page.request);
+  await signIn(page, acc.username, acc.password);
+  const before = mailsFor(acc.email).length;
+  await page.goto('/me/password');
+  await page.getByRole('button', { name: 'Send Me A Password Reset Link' }).click();
+  await expect(page.getByText('We have sent you an email with further instructions.')).toBeVisible();
+  const link = await newestLink(acc.email, before);
+  expect(new URL(link).pathname).toBe('/password-update');
+});
+
+test('support and downloads pages', async ({ page }) => {
+  await signIn(page, 'educator');
+  await page.goto('/me/support');
+  for (const region of ['Australia', 'America', 'Europe']) await expect(page.getByRole('heading', { name: region })).toBeVisible();
+  await page.goto('/me/downloads');
+  await expect(page.getByRole('link', { name: 'Install CTGi 3.10.1' })).toBeVisible();
+  await expect(page.getByText('Settings > General > VPN & Device Management')).toBeVisible();
+});

@@ -1,0 +1,234 @@
+// Activity feed, create-post modal, reports, admin moderation and notifications (issue 5).
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from './support/auth';
+
+const MEDIA_FIXTURES = path.resolve('src/server/db/seed/fixtures/media');
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** An API client signed in as a demo user (for setting up data the test is not about). */
+async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {
+  const ctx = await playwrightRequest.newContext({ baseURL });
+  const res = await ctx.post('/api/auth', { data: { username, password: DEMO_PASSWORD } });
+  expect(res.ok()).toBeTruthy();
+  return ctx;
+}
+
+async function apiPost(ctx: APIRequestContext, title: string, extra: Record<string, unknown> = {}) {
+  const res = await ctx.post('/api/forumpost/CreatePost', { data: { title, text: `${title} text`, ...extra } });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: number; title: string };
+}
+
+async function openCreate(page: Page, type: 'Post' | 'Scenario' | 'Media' = 'Post') {
+  await page.getByRole('region', { name: 'Create a post' }).getByRole('button', { name: type, exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Create Post' })).toBeVisible();
+  return page.getByRole('dialog');
+}
+
+const card = (page: Page, title: string) => page.getByRole('article', { name: title });
+
+test.describe('activity feed', () => {
+  test('creates a text post; Post stays disabled while the title is blank', async ({ page }) => {
+    await signIn(page, 'educator');
+    const dialog = await openCreate(page);
+    const post = dialog.getByRole('button', { name: 'Post', exact: true });
+    await expect(post).toBeDisabled();
+    await dialog.getByLabel('Title').fill('   ');
+    await expect(post).toBeDisabled();
+    await expect(dialog.getByText('Use tags to help people find your post by searching for common terms')).toBeVisible();
+    const title = unique('Shift handover tips');
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Message').fill('Keep it short and structured.');
+    await dialog.locator('.tag-option', { hasText: 'Airway' }).click();
+    await post.click();
+    await expect(page.getByText('Post created!')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const c = card(page, title);
+    await expect(c).toBeVisible();
+    await expect(c.getByText('Emma Educator')).toBeVisible();
+    await expect(c.getByText('shared a post')).toBeVisible();
+    await expect(c.getByText('Just now')).toBeVisible();
+    await expect(c.getByText('Keep it short and structured.')).toBeVisible();
+    await expect(c.locator('.tag', { hasText: 'Airway' })).toBeVisible();
+
+    // Closing the modal resets every field.
+    const again = await openCreate(page);
+    await again.getByLabel('Title').fill('Draft that is thrown away');
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    const fresh = await openCreate(page);
+    await expect(fresh.getByLabel('Title')).toHaveValue('');
+  });
+
+  test('attaches an existing scenario, and re-attaching it does not duplicate it', async ({ page }) => {
+    await signIn(page, 'educator');
+    const dialog = await openCreate(page, 'Scenario');
+    await dialog.getByRole('button', { name: 'Scenario from Library' }).click();
+    await expect(page.getByRole('dialog', { name: 'Scenario from Library' })).toBeVisible();
+    const first = page.getByRole('list', { name: 'Your scenarios' }).getByRole('button').first();
+    const name = (await first.locator('.picker-name').textContent())!.trim();
+    await first.click();
+    await expect(page.getByRole('dialog', { name: 'Create Post' })).toBeVisible();
+    const toAttach = page.getByRole('list', { name: 'To attach' });
+    await expect(toAttach.getByRole('listitem')).toHaveCount(1);
+    // The same scenario again: back to Create, still one.
+    await page.getByRole('button', { name: 'Scenario from Library' }).click();
+    await page.getByRole('list', { name: 'Your scenarios' }).getByRole('button', { name }).click();
+    await expect(page.getByRole('dialog', { name: 'Create Post' })).toBeVisible();
+    await expect(toAttach.getByRole('listitem')).toHaveCount(1);
+    const title = unique('Scenario for Thursday');
+    await page.getByLabel('Title').fill(title);
+    await page.getByRole('dialog').getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(page.getByText('Post created!')).toBeVisible();
+    const link = card(page, title).getByRole('list', { name: 'Attached scenarios' }).getByRole('link', { name });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute('href', /^\/scenario\/[0-9a-f-]{36}$/);
+  });
+
+  test('attaches approved media from the library', async ({ page }) => {
+    await signIn(page, 'educator');
+    const dialog = await openCreate(page, 'Media');
+    await dialog.getByRole('button', { name: 'Media from Library' }).click();
+    const first = page.getByRole('list', { name: 'Your media' }).getByRole('button').first();
+    const name = (await first.locator('.picker-name').textContent())!.trim();
+    await first.click();
+    const title = unique('Useful photo');
+    await page.getByLabel('Title').fill(title);
+    await page.getByRole('dialog').getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(page.getByText('Post created!')).toBeVisible();
+    const media = card(page, title).locator('.post-media');
+    await expect(media).toHaveCount(1);
+    await expect(media).toHaveAttribute('title', name);
+    await expect(media.locator('img')).toHaveJSProperty('complete', true);
+  });
+
+  test('uploads a new file inside a post and lists a failing file as "filename: message"', async ({ page }) => {
+    await signIn(page, 'educator');
+    const dialog = await openCreate(page, 'Media');
+    await dialog.getByRole('button', { name: 'Upload New' }).click();
+    await page.getByLabel('Choose images or videos').setInputFiles([
+      { name: 'patient-monitor.png', mimeType: 'image/png', buffer: fs.readFileSync(path.join(MEDIA_FIXTURES, 'patient-monitor.png')) },
+      { name: 'fake-photo.png', mimeType: 'image/png', buffer: Buffer.from('this is not an image') },
+    ]);
+    const toUpload = page.getByRole('list', { name: 'To upload' });
+    await expect(toUpload.getByRole('listitem')).toHaveCount(2);
+    const title = unique('New photo from the lab');
+    await page.getByLabel('Title').fill(title);
+    await page.getByRole('dialog').getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(page.getByText('Post created!')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: /^fake-photo\.png: .+/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(card(page, title)).toBeVisible();
+  });
+
+  test('scrolls to the end of the feed', async ({ page }) => {
+    await signIn(page, 'educator');
+    await expect(page.getByTestId('feed-count')).toHaveText(/^\d+ Post\(s\) Available$/);
+    const total = Number((await page.getByTestId('feed-count').textContent())!.split(' ')[0]);
+    expect(total).toBeGreaterThan(5);
+    await expect(page.getByTestId('post-card')).toHaveCount(5);
+    for (let i = 0; i < 20 && !(await page.getByText('No more posts').isVisible()); i++) {
+      await page.mouse.wheel(0, 4000);
+      await page.waitForTimeout(300);
+    }
+    await expect(page.getByText('No more posts')).toBeVisible();
+    await expect(page.getByTestId('post-card')).toHaveCount(total);
+    await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  });
+
+  test('filters the feed by tag', async ({ page }) => {
+    await signIn(page, 'educator');
+    await page.locator('summary', { hasText: 'Filter by tags' }).click();
+    await page.locator('.feed-filter .tag-option', { hasText: /^Pacing$/ }).click();
+    await expect(card(page, 'Anyone tried transcutaneous pacing scenarios?')).toBeVisible();
+    await expect(card(page, 'Debrief tips')).toHaveCount(0);
+    const cards = page.getByTestId('post-card');
+    const n = await cards.count();
+    for (let i = 0; i < n; i++) await expect(cards.nth(i).locator('.tag', { hasText: 'Pacing' })).toBeVisible();
+    await expect(page.getByTestId('feed-count')).toHaveText(`${n} Post(s) Available`);
+  });
+
+  test('deletes my own post', async ({ page, baseURL }) => {
+    const api = await apiAs(baseURL!, 'educator');
+    const { title } = await apiPost(api, unique('Post to delete'));
+    await signIn(page, 'educator');
+    const c = card(page, title);
+    await c.getByLabel(`Post options for ${title}`).click();
+    await expect(c.getByRole('button', { name: 'Report post' })).toHaveCount(0);
+    await c.getByRole('button', { name: 'Delete post' }).click();
+    await page.getByRole('dialog', { name: 'Delete post' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Post deleted')).toBeVisible();
+    await expect(card(page, title)).toHaveCount(0);
+  });
+
+  test("reports another user's post once; a second report shows a Notice", async ({ page, baseURL }) => {
+    const api = await apiAs(baseURL!, 'educator');
+    const { title } = await apiPost(api, unique('Post to report'));
+    await signIn(page, 'paramedic');
+    const c = card(page, title);
+    await c.getByLabel(`Post options for ${title}`).click();
+    await expect(c.getByRole('button', { name: 'Delete post' })).toHaveCount(0);
+    await c.getByRole('button', { name: 'Report post' }).click();
+    await expect(page.getByText('Post reported')).toBeVisible();
+    await c.getByLabel(`Post options for ${title}`).click();
+    await c.getByRole('button', { name: 'Report post' }).click();
+    const notice = page.getByRole('dialog', { name: 'Notice' });
+    await expect(notice.getByText('You have already reported this post')).toBeVisible();
+    await notice.getByRole('button', { name: 'OK' }).click();
+  });
+
+  test('admin ignores one report and deletes another post; its author is notified', async ({ page, baseURL }) => {
+    const author = await apiAs(baseURL!, 'educator');
+    const reporter = await apiAs(baseURL!, 'paramedic');
+    const keep = await apiPost(author, unique('Harmless question'));
+    const remove = await apiPost(author, unique('Offensive remark'));
+    for (const p of [keep, remove]) expect((await reporter.post(`/api/forumpost/report/${p.id}`)).status()).toBe(200);
+
+    await signIn(page, 'admin');
+    await page.goto('/admin/reported');
+    await expect(page.getByRole('heading', { name: 'Reported posts' })).toBeVisible();
+    const keepRow = page.getByRole('article', { name: keep.title });
+    await expect(keepRow.getByText('Reported by Paul Paramedic')).toBeVisible();
+    await keepRow.getByRole('button', { name: 'Ignore' }).click();
+    await expect(page.getByText('Report ignored')).toBeVisible();
+    await expect(keepRow).toHaveCount(0);
+    const removeRow = page.getByRole('article', { name: remove.title });
+    await removeRow.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete post' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Post deleted')).toBeVisible();
+    await expect(removeRow).toHaveCount(0);
+
+    const feed = await (await author.get('/api/forumpost/GetPosts/0/50/-1')).json();
+    const titles = feed.posts.map((p: { title: string }) => p.title);
+    expect(titles).toContain(keep.title);
+    expect(titles).not.toContain(remove.title);
+    const notes = await (await author.get('/api/Notification')).json();
+    expect(notes.notifications[0]).toMatchObject({ name: 'Your post was removed' });
+  });
+
+  test('admin posts to everyone; a user sees the notification and follows it', async ({ page, browser }) => {
+    await signIn(page, 'admin');
+    await page.goto('/admin/post');
+    const title = unique('Site maintenance on Sunday');
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Message').fill('The community will be offline for an hour.');
+    await page.getByRole('button', { name: 'Post to everyone' }).click();
+    await expect(page.getByText('Post created!')).toBeVisible();
+
+    const userContext = await browser.newContext();
+    const user = await userContext.newPage();
+    await signIn(user, 'paramedic');
+    await expect(user.getByTestId('notification-count')).toBeVisible();
+    await user.getByLabel(/^Notifications/).click();
+    const item = user.getByRole('button', { name: new RegExp(title) });
+    await expect(item).toBeVisible();
+    await expect(item).toHaveClass(/unread/);
+    await item.click();
+    await expect(user).toHaveURL(/\/feed\?post=\d+$/);
+    await expect(card(user, title)).toBeVisible();
+    await user.getByLabel(/^Notifications/).click();
+    await expect(user.getByRole('button', { name: new RegExp(title) })).not.toHaveClass(/unread/);
+    await userContext.close();
+  });
+});

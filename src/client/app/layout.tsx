@@ -1,0 +1,133 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { hasRole, Role } from '../../shared/enums';
+import { useMe } from '../features/auth/api/get-me';
+import { isNativeApp, useDeviceInfo } from '../lib/native-bridge';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { OfflineStatus } from '../offline/components/offline-status';
+
+/** Closes the enclosing <details> dropdown after a menu choice. */
+function closeMenu(e: { currentTarget: HTMLElement }) {
+  e.currentTarget.closest('details')?.removeAttribute('open');
+}
+
+function DeviceInfoDropdown() {
+  const info = useDeviceInfo();
+  return (
+    <details className="dropdown">
+      <summary aria-label="Device info">Device</summary>
+      <div className="dropdown-menu dropdown-menu-right device-info">
+        {info.hasInfo ? (
+          <dl>
+            <dt>ID</dt>
+            <dd data-testid="device-id">{info.device_id}</dd>
+            <dt>Product</dt>
+            <dd data-testid="device-product">{info.product}</dd>
+          </dl>
+        ) : (
+          <p className="muted">No device info</p>
+        )}
+      </div>
+    </details>
+  );
+}
+
+function SiteSearch() {
+  const navigate = useNavigate();
+  const [term, setTerm] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (term.trim()) navigate(`/search?q=${encodeURIComponent(term.trim())}`);
+  };
+  return (
+    <form role="search" onSubmit={submit} className="site-search">
+      <label htmlFor="site-search" className="visually-hidden">Search the community</label>
+      <input id="site-search" type="search" placeholder="Search" value={term} onChange={(e) => setTerm(e.target.value)} />
+    </form>
+  );
+}
+
+function TopBar() {
+  const { data: me } = useMe();
+  const native = isNativeApp();
+  const { pathname } = useLocation();
+  // Phones: the main navigation folds behind a menu button and closes after each navigation.
+  const [navOpen, setNavOpen] = useState(false);
+  useEffect(() => setNavOpen(false), [pathname]);
+  if (!me) return null;
+  const isAdmin = hasRole(me.role, Role.Admin);
+  return (
+    <header className={`top-bar${navOpen ? ' nav-open' : ''}`}>
+      <Link to="/feed" className="brand" aria-label="REALITi Community home">
+        <img src="/favicon.svg" alt="" width="28" height="28" />
+        <span>Community</span>
+      </Link>
+      <button type="button" className="nav-toggle" aria-expanded={navOpen} aria-controls="main-nav" onClick={() => setNavOpen((o) => !o)}>
+        <span aria-hidden="true">☰</span> Menu
+      </button>
+      <nav className="main-nav" id="main-nav" aria-label="Main">
+        <NavLink to="/feed">Home</NavLink>
+        <NavLink to="/scenarios">Scenarios</NavLink>
+        {me.canProvision && native && <NavLink to="/me/provisioning">Licensing</NavLink>}
+        <NavLink to="/tms">TMS</NavLink>
+        {me.isPreRelease && <NavLink to="/me/pre-release">Pre-Release</NavLink>}
+      </nav>
+      <div className="top-bar-tools">
+        <SiteSearch />
+        <DeviceInfoDropdown />
+        <NotificationBell />
+        <details className="dropdown user-menu">
+          <summary aria-label="User menu">
+            <span className="avatar" aria-hidden="true">{me.first_name.charAt(0)}{me.last_name.charAt(0)}</span>
+          </summary>
+          <div className="dropdown-menu dropdown-menu-right" onClick={closeMenu}>
+            <p className="dropdown-header">{me.first_name} {me.last_name}</p>
+            <Link to="/me">My Profile</Link>
+            <Link to="/scenarios/upload">Upload Scenarios</Link>
+            <Link to="/media/upload">Upload Media</Link>
+            <Link to="/me/scenarios">My Scenarios</Link>
+            <Link to="/me/media">My Media</Link>
+            <Link to="/me/forum/groups">My Groups</Link>
+            {isAdmin && <Link to="/admin">Admin Dashboard</Link>}
+            <Link to="/logout">Sign out</Link>
+          </div>
+        </details>
+      </div>
+    </header>
+  );
+}
+
+export function Footer() {
+  return (
+    <footer className="footer">
+      <Link to="/terms">Terms and Conditions</Link>
+      <Link to="/privacy">Privacy Policy</Link>
+      <span>© {new Date().getFullYear()} iSimulate Pty Ltd. All rights reserved.</span>
+    </footer>
+  );
+}
+
+export function AppLayout() {
+  return (
+    <div className="app">
+      <TopBar />
+      <OfflineStatus />
+      <main className="main" id="main">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+/** Public pages (login, register, terms...) have no navigation. */
+export function PublicLayout() {
+  return (
+    <div className="app public">
+      <main className="main narrow" id="main">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+// Every route of spec section 2. Screens are lazy-loaded route modules exporting `Component`.
+// Placeholders (`soon`) mark screens that later work replaces with the real module.
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { Role } from '../../shared/enums';
+import { RequireAuth, RequireFlag, RequireRole } from './guards';
+import { AppLayout, PublicLayout } from './layout';
+import { ComingSoon } from '../components/coming-soon';
+import { NotFound } from './not-found';
+
+const soon = (title: string) => async () => ({ Component: () => <ComingSoon title={title} /> });
+
+const publicRoutes: RouteObject[] = [
+  { path: '/login', lazy: () => import('../features/auth/routes/login') },
+  { path: '/register', lazy: () => import('../features/auth/routes/register') },
+  { path: '/emailverified/:token', lazy: () => import('../features/auth/routes/email-verified') },
+  { path: '/unverifiedprofile/:email', lazy: () => import('../features/auth/routes/unverified-profile') },
+  { path: '/password-update', lazy: () => import('../features/auth/routes/password-update') },
+  { path: '/privacy', lazy: () => import('../features/misc/routes/privacy') },
+  { path: '/terms', lazy: () => import('../features/misc/routes/terms') },
+];
+
+const authedRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="/feed" replace /> },
+  { path: 'logout', lazy: () => import('../features/auth/routes/logout') },
+  { path: 'feed', lazy: () => import('../features/feed/routes/feed') },
+  { path: 'scenarios', lazy: () => import('../features/scenarios/routes/scenarios') },
+  { path: 'scenarios/upload', id: 'scenarios-upload', lazy: () => import('../features/scenarios/routes/upload') },
+  { path: 'scenario/:uuidId', id: 'scenario-view', lazy: () => import('../features/scenarios/routes/scenario-view') },
+  { path: 'scenario/:uuidId/edit', id: 'scenario-edit', lazy: () => import('../features/scenarios/routes/scenario-edit') },
+  { path: 'media', lazy: () => import('../features/media/routes/library') },
+  { path: 'media/upload', id: 'media-upload', lazy: () => import('../features/media/routes/upload') },
+  { path: 'media/:uuidId', lazy: () => import('../features/media/routes/view') },
+  { path: 'media/:uuidId/edit', lazy: () => import('../features/media/routes/edit') },
+  { path: 'me', lazy: () => import('../features/users/routes/me') },
+  { path: 'me/profile', lazy: () => import('../features/users/routes/update-details') },
+  { path: 'me/password', lazy: () => import('../features/users/routes/change-password') },
+  { path: 'me/scenarios/:directoryUuid?', lazy: () => import('../features/scenarios/routes/my-scenarios') },
+  { path: 'me/media', lazy: () => import('../features/media/routes/my-media') },
+  { path: 'me/forum/groups', lazy: soon('My groups') },
+  { path: 'me/provisioning', lazy: soon('Licensing') },
+  { path: 'me/claim/:contractId', id: 'my-claim', lazy: soon('Claim licence') },
+  {
+    path: 'me/pre-release',
+    element: <RequireFlag flag="isPreRelease" />,
+    children: [{ index: true, lazy: () => import('../features/misc/routes/pre-release') }],
+  },
+  { path: 'me/downloads', lazy: () => import('../features/misc/routes/downloads') },
+  { path: 'me/support', lazy: () => import('../features/misc/routes/support') },
+  { path: 'forum/create', id: 'create-forum-group', lazy: soon('Create group') },
+  { path: 'forum/edit/:groupId', lazy: soon('Edit group') },
+  { path: 'forum/group/:groupId', id: 'forum-group', lazy: soon('Group') },
+  { path: 'view-user/:id', lazy: () => import('../features/scenarios/routes/view-user') },
+  { path: 'search', lazy: soon('Search') },
+  {
+    path: 'admin',
+    element: <RequireRole role={Role.Admin} />,
+    children: [
+      { index: true, element: <Navigate to="/admin/analytics" replace /> },
+      { path: 'analytics', lazy: soon('Analytics') },
+      { path: 'users', lazy: soon('Users') },
+      { path: 'reported', lazy: () => import('../features/admin-posts/routes/reported-posts') },
+      { path: 'post', lazy: () => import('../features/admin-posts/routes/post-to-everyone') },
+      { path: 'reviewmedia', lazy: () => import('../features/admin-media/routes/review-media') },
+    ],
+  },
+  { path: 'tms', lazy: soon('TMS') },
+  { path: 'tms/students', lazy: soon('Students') },
+];
+
+export const routes: RouteObject[] = [
+  { element: <PublicLayout />, children: publicRoutes },
+  {
+    path: '/',
+    element: (
+      <RequireAuth>
+        <AppLayout />
+      </RequireAuth>
+    ),
+    children: [...authedRoutes, { path: '*', element: <NotFound /> }],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,57 @@
+// Promise-based confirmation and message dialogs: `await confirm({...})` anywhere under <DialogProvider>.
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { Modal } from './modal';
+
+interface DialogOptions {
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  danger?: boolean;
+  /** An information dialog has only an OK button. */
+  infoOnly?: boolean;
+}
+
+type Open = (opts: DialogOptions) => Promise<boolean>;
+const DialogContext = createContext<Open>(async () => false);
+
+export function DialogProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<(DialogOptions & { resolve: (v: boolean) => void }) | null>(null);
+  const open = useCallback<Open>((opts) => new Promise((resolve) => setState({ ...opts, resolve })), []);
+  const close = (value: boolean) => {
+    state?.resolve(value);
+    setState(null);
+  };
+  return (
+    <DialogContext.Provider value={open}>
+      {children}
+      {state && (
+        <Modal
+          title={state.title}
+          onClose={() => close(false)}
+          footer={
+            <>
+              {!state.infoOnly && (
+                <button type="button" className="btn" onClick={() => close(false)}>{state.cancelLabel ?? 'Cancel'}</button>
+              )}
+              <button type="button" className={`btn ${state.danger ? 'danger' : 'primary'}`} onClick={() => close(true)}>
+                {state.confirmLabel ?? (state.infoOnly ? 'OK' : 'Confirm')}
+              </button>
+            </>
+          }
+        >
+          <div className="dialog-message">{state.message}</div>
+        </Modal>
+      )}
+    </DialogContext.Provider>
+  );
+}
+
+/** const confirm = useConfirm(); if (await confirm({ title, message })) ... */
+export const useConfirm = () => useContext(DialogContext);
+
+/** An info dialog ('Notice', 'Error') with one OK button. */
+export function useAlertDialog() {
+  const open = useContext(DialogContext);
+  return (title: string, message: ReactNode) => open({ title, message, infoOnly: true }).then(() => undefined);
+}

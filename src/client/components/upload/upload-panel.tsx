@@ -1,0 +1,131 @@
+// The shared upload panel of the scenario and media upload screens (spec section 2): a drop zone
+// with 'Browse files' and 'Select folder', and the upload table. Files go up resumably (tus, 16 MB
+// chunks) in batches 1.5 s after the last file was added; Uppy loads only when a batch is sent.
+import { useRef, useState, type DragEvent } from 'react';
+import { FOLDER_DEPTH_WARNING } from '../../../shared/uploads';
+import { fromDrop, fromInput, type PickResult } from './folder-scan';
+import { UploadTable } from './upload-table';
+import { useUploadQueue, type UploadRow } from './use-upload-queue';
+
+export type { UploadRow } from './use-upload-queue';
+
+export interface UploadPanelProps {
+  kind: 'scenario' | 'media';
+  /** Lowercased, with the dot. */
+  extensions: readonly string[];
+  maxFiles: number;
+  dropText: string;
+  /** Folders may be chosen (scanned three levels deep, with the warning). */
+  folderWarning?: boolean;
+  onUploaded?: (row: UploadRow) => void;
+}
+
+export function UploadPanel({ kind, extensions, maxFiles, dropText, folderWarning, onUploaded }: UploadPanelProps) {
+  const queue = useUploadQueue({ kind, extensions, maxFiles, onUploaded });
+  const [dragging, setDragging] = useState(false);
+  const [folderUsed, setFolderUsed] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+
+  const take = (picked: PickResult) => {
+    if (picked.fromFolder) setFolderUsed(true);
+    if (picked.fromFolder && !picked.files.length) {
+      queue.setNotice('No files were found in that folder');
+      return;
+    }
+    queue.addFiles(picked.files);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    // Entries must be read before any await (the DataTransfer empties after the event).
+    void fromDrop(event.dataTransfer).then((picked) => {
+      if (picked.fromFolder && !folderWarning) {
+        queue.setNotice('Folders cannot be uploaded here; choose files instead');
+        return;
+      }
+      take(picked);
+    });
+  };
+
+  const accept = extensions.join(',');
+  return (
+    <div className="upload-panel">
+      <div
+        className={`drop-zone${dragging ? ' is-dragging' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          e.dataTransfer.dropEffect = 'copy';
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="drop-zone"
+      >
+        <p className="drop-text">{dropText}</p>
+        <p className="help">
+          {extensions.join(', ')} · up to {maxFiles} files at a time, 512 MB each
+        </p>
+        <div className="actions drop-actions">
+          <button type="button" className="btn primary" onClick={() => fileInput.current?.click()}>
+            Browse files
+          </button>
+          {folderWarning && (
+            <button type="button" className="btn" onClick={() => folderInput.current?.click()}>
+              Select folder
+            </button>
+          )}
+        </div>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          accept={accept}
+          className="visually-hidden"
+          aria-label="Choose files to upload"
+          tabIndex={-1}
+          onChange={(e) => {
+            take(fromInput(e.currentTarget.files));
+            e.currentTarget.value = '';
+          }}
+        />
+        {folderWarning && (
+          <input
+            ref={(el) => {
+              folderInput.current = el;
+              if (el) el.webkitdirectory = true;
+            }}
+            type="file"
+            multiple
+            className="visually-hidden"
+            aria-label="Choose a folder to upload"
+            tabIndex={-1}
+            onChange={(e) => {
+              take(fromInput(e.currentTarget.files));
+              e.currentTarget.value = '';
+            }}
+          />
+        )}
+      </div>
+      {folderWarning && folderUsed && (
+        <p className="alert info upload-folder-warning" role="note">
+          Note: {FOLDER_DEPTH_WARNING}
+        </p>
+      )}
+      {queue.notice && (
+        <p className="alert error" role="alert">
+          {queue.notice}
+        </p>
+      )}
+      <UploadTable rows={queue.rows} caption="Uploads" />
+      {queue.rows.length > 0 && !queue.busy && (
+        <div className="actions">
+          <button type="button" className="btn link" onClick={queue.clearFinished}>
+            Clear list
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+// The upload table of spec section 2: ID, (Upload checkbox on native), File, Message and Status
+// ('Upload complete', the error message, or a spinner), with a progress bar per file.
+import type { ReactNode } from 'react';
+
+export interface UploadTableRow {
+  key: string;
+  name: string;
+  path?: string;
+  status: 'idle' | 'uploading' | 'uploaded' | 'error';
+  /** 0..1; shown while uploading. */
+  progress?: number;
+  errorMessage?: string;
+}
+
+export function statusMessage(row: UploadTableRow): string {
+  if (row.status === 'error') return 'Not uploaded';
+  if (row.status === 'uploaded') return 'Uploaded';
+  if (row.status === 'uploading') return row.progress ? `Uploading ${Math.floor(row.progress * 100)}%` : 'Uploading';
+  return 'Waiting to upload';
+}
+
+function StatusCell({ row }: { row: UploadTableRow }) {
+  if (row.status === 'uploaded') return <span className="upload-done">Upload complete</span>;
+  if (row.status === 'error') return <span className="upload-error">{row.errorMessage}</span>;
+  return (
+    <span className="upload-spinner" role="status">
+      <span className="spinner-dot small" aria-hidden="true" />
+      <span className="visually-hidden">{row.status === 'uploading' ? 'Uploading' : 'Waiting'}</span>
+    </span>
+  );
+}
+
+export function UploadTable({
+  rows,
+  caption,
+  checkbox,
+}: {
+  rows: UploadTableRow[];
+  caption?: string;
+  /** The native import table's Upload column. */
+  checkbox?: (row: UploadTableRow) => ReactNode;
+}) {
+  if (!rows.length) return null;
+  return (
+    <div className="upload-table-wrap">
+      <table className="upload-table">
+        {caption && <caption className="visually-hidden">{caption}</caption>}
+        <thead>
+          <tr>
+            <th scope="col">ID</th>
+            {checkbox && <th scope="col">Upload</th>}
+            <th scope="col">File</th>
+            <th scope="col">Message</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={row.key} className={`upload-row is-${row.status}`} data-testid="upload-row">
+              <td data-label="ID">{i + 1}</td>
+              {checkbox && <td data-label="Upload">{checkbox(row)}</td>}
+              <td data-label="File" className="upload-file">
+                <div>
+                  <span className="upload-name" title={row.path ?? row.name}>
+                    {row.path ?? row.name}
+                  </span>
+                  {(row.status === 'uploading' || row.status === 'uploaded') && (
+                    <progress className="upload-progress" max={1} value={row.status === 'uploaded' ? 1 : (row.progress ?? 0)} aria-label={`${row.name} progress`} />
+                  )}
+                </div>
+              </td>
+              <td data-label="Message">{statusMessage(row)}</td>
+              <td data-label="Status">
+                <StatusCell row={row} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

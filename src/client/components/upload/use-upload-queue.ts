@@ -1,0 +1,142 @@
+// The upload panel's state (spec section 4 "Upload"): files are checked and queued, then sent
+// together 1.5 s after the last one was added. Each row is idle, uploading, then uploaded or errored.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { MAX_UPLOAD_BYTES, UPLOAD_BATCH_DELAY_MS } from '../../../shared/limits';
+import { extensionMessage, fileExtension, sizeLimitMessage, tooManyFilesMessage } from '../../../shared/uploads';
+import type { PickedFile } from './folder-scan';
+import type { TusUploader } from './tus-uploader';
+
+export type UploadStatus = 'idle' | 'uploading' | 'uploaded' | 'error';
+
+export interface UploadRow {
+  key: string;
+  /** Base file name. */
+  name: string;
+  /** Path inside a chosen folder, else the name. */
+  path: string;
+  extension: string;
+  size: number;
+  status: UploadStatus;
+  /** 0..1 */
+  progress: number;
+  /** The error message when status is 'error'. */
+  errorMessage: string;
+  /** Set once the server accepted the file. */
+  uuid_id?: string;
+}
+
+export interface UploadQueueOptions {
+  kind: string;
+  extensions: readonly string[];
+  maxFiles: number;
+  maxBytes?: number;
+  onUploaded?: (row: UploadRow) => void;
+}
+
+let rowCounter = 0;
+
+export function useUploadQueue({ kind, extensions, maxFiles, maxBytes = MAX_UPLOAD_BYTES, onUploaded }: UploadQueueOptions) {
+  const [rows, setRows] = useState<UploadRow[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const files = useRef(new Map<string, File>());
+  const queued = useRef<string[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const uploader = useRef<Promise<TusUploader> | null>(null);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const onUploadedRef = useRef(onUploaded);
+  onUploadedRef.current = onUploaded;
+
+  const patch = useCallback((key: string, change: Partial<UploadRow>) => {
+    setRows((prev) => prev.map((r) => (r.key === key ? { ...r, ...change } : r)));
+  }, []);
+
+  const getUploader = useCallback(() => {
+    uploader.current ??= import('./tus-uploader').then(({ createTusUploader }) =>
+      createTusUploader(kind, {
+        progress: (key, sent, total) => patch(key, { status: 'uploading', progress: total ? sent / total : 0 }),
+        success: (key, result) => {
+          files.current.delete(key);
+          const row = rowsRef.current.find((r) => r.key === key);
+          const done: Partial<UploadRow> = { status: 'uploaded', progress: 1, uuid_id: result.uuid_id, errorMessage: '' };
+          patch(key, done);
+          if (row) onUploadedRef.current?.({ ...row, ...done });
+        },
+        failure: (key, message) => {
+          files.current.delete(key);
+          patch(key, { status: 'error', errorMessage: message });
+        },
+      }),
+    );
+    return uploader.current;
+  }, [kind, patch]);
+
+  const flush = useCallback(async () => {
+    timer.current = null;
+    const keys = queued.current.splice(0);
+    if (!keys.length) return;
+    let up: TusUploader;
+    try {
+      up = await getUploader();
+    } catch {
+      uploader.current = null;
+      keys.forEach((key) => patch(key, { status: 'error', errorMessage: 'The uploader could not be loaded. Check your connection and try again.' }));
+      return;
+    }
+    for (const key of keys) {
+      const file = files.current.get(key);
+      if (!file) continue;
+      if (up.add(key, file)) patch(key, { status: 'uploading' });
+      else patch(key, { status: 'error', errorMessage: 'This file is already being uploaded' });
+    }
+    up.start();
+  }, [getUploader, patch]);
+
+  const addFiles = useCallback(
+    (picked: PickedFile[]) => {
+      setNotice(null);
+      const waiting = rowsRef.current.filter((r) => r.status === 'idle' || r.status === 'uploading').length;
+      const wanted = picked.filter((p) => extensions.includes(fileExtension(p.file.name)) && p.file.size <= maxBytes);
+      if (waiting + wanted.length > maxFiles) {
+        setNotice(tooManyFilesMessage(maxFiles));
+        return;
+      }
+      const added: UploadRow[] = picked.map(({ file, path }) => {
+        const key = `u${++rowCounter}`;
+        const extension = fileExtension(file.name);
+        let errorMessage = '';
+        // Files of other types are listed with the reason rather than silently dropped.
+        if (!extensions.includes(extension)) errorMessage = extensionMessage(extensions);
+        else if (file.size > maxBytes) errorMessage = sizeLimitMessage(maxBytes);
+        if (!errorMessage) {
+          files.current.set(key, file);
+          queued.current.push(key);
+        }
+        return { key, name: file.name, path, extension, size: file.size, status: errorMessage ? 'error' : 'idle', progress: 0, errorMessage };
+      });
+      if (!added.length) return;
+      setRows((prev) => [...prev, ...added]);
+      if (queued.current.length) {
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = setTimeout(() => void flush(), UPLOAD_BATCH_DELAY_MS);
+      }
+    },
+    [extensions, maxBytes, maxFiles, flush],
+  );
+
+  const clearFinished = useCallback(() => {
+    setRows((prev) => prev.filter((r) => r.status === 'idle' || r.status === 'uploading'));
+  }, []);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+      void uploader.current?.then((up) => up.destroy()).catch(() => undefined);
+      uploader.current = null;
+    },
+    [],
+  );
+
+  const busy = rows.some((r) => r.status === 'idle' || r.status === 'uploading');
+  return { rows, notice, setNotice, addFiles, clearFinished, busy };
+}

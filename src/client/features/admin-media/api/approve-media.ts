@@ -1,0 +1,11 @@
+// POST /api/media/AdminApproveMedia/{id} (admin)
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { pendingMediaQueryKey } from './get-pending-media';
+
+export const approveMedia = (id: number) => api<{ message: string }>(`/api/media/AdminApproveMedia/${id}`, { method: 'POST' });
+
+export function useApproveMedia() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: approveMedia, onSettled: () => qc.invalidateQueries({ queryKey: pendingMediaQueryKey }) });
+}

@@ -1,0 +1,123 @@
+// Admin Review media (/admin/reviewmedia, 'Pending Media'): thumbnail opening a full-size preview,
+// name, contributor first and last name, date, description, Approve and a Decline dropdown with the
+// reasons of spec section 5. 'Media approved' / 'Media declined'; a failure shows an 'Error' dialog.
+import { useState } from 'react';
+import { useAlertDialog } from '../../../components/confirm';
+import { EmptyState } from '../../../components/empty-state';
+import { Modal } from '../../../components/modal';
+import { Spinner } from '../../../components/spinner';
+import { useToast } from '../../../components/toast';
+import { TEXT_LIMITS } from '../../../../shared/limits';
+import { DECLINE_REASONS, type DeclineReason, type MediaItem } from '../../../../shared/schemas/media';
+import { useApproveMedia } from '../api/approve-media';
+import { usePendingMedia } from '../api/get-pending-media';
+import { useRejectMedia } from '../api/reject-media';
+
+function closeMenu(el: HTMLElement) {
+  el.closest('details')?.removeAttribute('open');
+}
+
+function OtherReasonModal({ onClose, onSubmit, busy }: { onClose: () => void; onSubmit: (text: string) => void; busy: boolean }) {
+  const [text, setText] = useState('');
+  const [touched, setTouched] = useState(false);
+  const error = !text.trim() ? 'Please enter a reason' : text.trim().length > TEXT_LIMITS.declineReason ? `The reason must be ${TEXT_LIMITS.declineReason} characters or fewer` : null;
+  return (
+    <Modal
+      title="Decline: Other"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>Cancel</button>
+          <button type="button" className="btn danger" disabled={busy} onClick={() => { setTouched(true); if (!error) onSubmit(text.trim()); }}>Decline</button>
+        </>
+      }
+    >
+      <label htmlFor="other-reason">Reason</label>
+      <textarea id="other-reason" rows={4} value={text} aria-invalid={touched && Boolean(error)} onChange={(e) => setText(e.target.value)} />
+      <p className="help">{text.trim().length}/{TEXT_LIMITS.declineReason}</p>
+      {touched && error && <p className="field-error">{error}</p>}
+    </Modal>
+  );
+}
+
+function PendingItem({ media }: { media: MediaItem }) {
+  const approve = useApproveMedia();
+  const reject = useRejectMedia();
+  const toast = useToast();
+  const alert = useAlertDialog();
+  const [preview, setPreview] = useState(false);
+  const [other, setOther] = useState(false);
+  const busy = approve.isPending || reject.isPending;
+  const onError = (err: Error) => void alert('Error', err.message);
+  const decline = (reason: DeclineReason, otherReason?: string) =>
+    reject.mutate({ id: media.id, reason, otherReason }, { onSuccess: () => { setOther(false); toast('Media declined'); }, onError });
+
+  return (
+    <article className="card pending-media" data-testid="pending-media">
+      <button type="button" className="pending-media-thumb" onClick={() => setPreview(true)} aria-label={`Preview ${media.name}`}>
+        {media.signed_thumb_url ? <img src={media.signed_thumb_url} alt={media.name} /> : <span aria-hidden="true">{media.is_video ? '▶' : '🖼'}</span>}
+      </button>
+      <div className="pending-media-body">
+        <h2>{media.name}</h2>
+        <p className="muted">
+          {media.contributed_by.first_name} {media.contributed_by.last_name} · {new Date(media.contributed_at).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric' })}
+        </p>
+        {media.description && <p>{media.description}</p>}
+        <div className="actions">
+          <button type="button" className="btn primary" disabled={busy} onClick={() => approve.mutate(media.id, { onSuccess: () => toast('Media approved'), onError })}>Approve</button>
+          <details className="dropdown">
+            <summary className="btn danger" aria-disabled={busy}>Decline</summary>
+            <div className="dropdown-menu" role="menu">
+              {DECLINE_REASONS.map((r) => (
+                <button
+                  key={r}
+                  type="button"
+                  role="menuitem"
+                  className="menu-item"
+                  disabled={busy}
+                  onClick={(e) => {
+                    closeMenu(e.currentTarget);
+                    if (r === 'Other') setOther(true);
+                    else decline(r);
+                  }}
+                >
+                  {r}
+                </button>
+              ))}
+            </div>
+          </details>
+        </div>
+      </div>
+      {preview && (
+        <Modal title={media.name} onClose={() => setPreview(false)}>
+          <div className="media-preview">
+            {media.is_video && media.signed_full_url ? (
+              <video controls autoPlay src={media.signed_full_url} poster={media.signed_thumb_url ?? undefined} aria-label={media.name} />
+            ) : media.signed_full_url ? (
+              <img src={media.signed_full_url} alt={media.name} />
+            ) : null}
+          </div>
+        </Modal>
+      )}
+      {other && <OtherReasonModal busy={reject.isPending} onClose={() => setOther(false)} onSubmit={(text) => decline('Other', text)} />}
+    </article>
+  );
+}
+
+export function Component() {
+  const { data, isPending, isError, error } = usePendingMedia();
+  return (
+    <section className="review-media">
+      <h1>Pending Media</h1>
+      {isPending ? (
+        <Spinner />
+      ) : isError ? (
+        <div className="alert error" role="alert">{error.message}</div>
+      ) : data.media.length === 0 ? (
+        <EmptyState title="No available media" />
+      ) : (
+        data.media.map((m) => <PendingItem key={m.id} media={m} />)
+      )}
+    </section>
+  );
+}

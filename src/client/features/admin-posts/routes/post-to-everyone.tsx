@@ -1,0 +1,49 @@
+// Admin: Post to everyone (/admin/post): a post with no group that every user is notified of.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useQuery } from '@tanstack/react-query';
+import { postFormSchema, type PostForm, type PostFormValues } from '../../../../shared/schemas/posts';
+import { TagSelector, type Tag } from '../../../components/tag-selector';
+import { useToast } from '../../../components/toast';
+import { api } from '../../../lib/api';
+import { usePostToEveryone } from '../api/post-to-everyone';
+
+export function Component() {
+  const toast = useToast();
+  const send = usePostToEveryone();
+  const { data: allTags = [] } = useQuery({ queryKey: ['tags'], queryFn: () => api<Tag[]>('/api/alltags'), staleTime: 5 * 60_000 });
+  const [tags, setTags] = useState<number[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, watch, reset, formState } = useForm<PostForm, unknown, PostFormValues>({ resolver: valibotResolver(postFormSchema), defaultValues: { title: '', text: '' } });
+  const title = watch('title') ?? '';
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await send.mutateAsync({ title: values.title, text: values.text, tags });
+      toast('Post created!');
+      reset({ title: '', text: '' });
+      setTags([]);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  });
+
+  return (
+    <section className="card post-everyone">
+      <h1>Post to everyone</h1>
+      <p className="muted">The post appears in the activity feed and every user gets a notification linking to it.</p>
+      <form onSubmit={onSubmit} noValidate>
+        <label htmlFor="everyone-title">Title</label>
+        <input id="everyone-title" maxLength={200} aria-invalid={formState.errors.title ? 'true' : undefined} {...register('title')} />
+        {formState.errors.title && <p className="field-error">{formState.errors.title.message}</p>}
+        <label htmlFor="everyone-text">Message</label>
+        <textarea id="everyone-text" rows={5} {...register('text')} />
+        <TagSelector tags={allTags} selected={tags} onChange={setTags} help="Use tags to help people find your post by searching for common terms" />
+        {error && <div className="alert error" role="alert"><strong>Error Posting</strong> {error}</div>}
+        <button type="submit" className="btn primary" disabled={!title.trim() || send.isPending}>{send.isPending ? 'Posting...' : 'Post to everyone'}</button>
+      </form>
+    </section>
+  );
+}

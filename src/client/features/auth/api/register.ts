@@ -1,0 +1,22 @@
+// POST /api/users/register: firstName, lastName, email, username, password, distributorId, optional organisationCode.
+import { useMutation } from '@tanstack/react-query';
+import { api, distributorId } from '../../../lib/api';
+
+export interface RegisterInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  username: string;
+  password: string;
+  organisationCode?: string;
+}
+
+export function register(input: RegisterInput) {
+  const id = distributorId();
+  return api<{ message: string }>('/api/users/register', {
+    body: { ...input, organisationCode: input.organisationCode?.trim() || undefined, distributorId: id },
+    headers: { 'X-distributor-id': String(id) },
+  });
+}
+
+export const useRegister = () => useMutation({ mutationFn: register });

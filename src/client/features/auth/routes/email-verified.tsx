@@ -1,0 +1,37 @@
+// /emailverified/:token (spec section 2): 'Verifying your account...', then success goes to
+// /login?verified=true, failure shows 'Your account could not be verified. Please try again.'
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Spinner } from '../../../components/spinner';
+import { verifyEmail } from '../api/verify-email';
+
+export function Component() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+  // The token works once: never send it twice (React StrictMode runs effects twice in development).
+  const sent = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (sent.current === token) return;
+    sent.current = token;
+    verifyEmail(token)
+      .then(() => navigate('/login?verified=true', { replace: true }))
+      .catch(() => setFailed(true));
+  }, [token, navigate]);
+
+  return (
+    <section className="card auth-card">
+      <h1>Email verification</h1>
+      {failed ? (
+        <p className="alert error" role="alert">Your account could not be verified. Please try again.</p>
+      ) : (
+        <>
+          <p>Verifying your account...</p>
+          <Spinner label="Verifying your account" />
+        </>
+      )}
+      <Link to="/login">Go to login page</Link>
+    </section>
+  );
+}

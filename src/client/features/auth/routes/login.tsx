@@ -1,0 +1,76 @@
+// Login (spec section 2): states loading, normal, forgot-password modal, invalid credentials,
+// unverified account, just verified. After login the user is fetched: enabled -> /feed,
+// otherwise /unverifiedprofile/{email}.
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import * as v from 'valibot';
+import { loginSchema } from '../../../../shared/schemas/auth';
+import { Spinner } from '../../../components/spinner';
+import { useSessionMe } from '../../../lib/current-user';
+import { useLogin, type LoginInput } from '../api/login';
+import { ResendVerification } from '../components/resend-verification';
+import { ResetPasswordModal } from '../components/reset-password-modal';
+
+export const BAD_LOGIN = 'Incorrect username or password!';
+
+export function Component() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const me = useSessionMe();
+  const loginMutation = useLogin();
+  const [resetOpen, setResetOpen] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; who: string } | null>(null);
+  const { register, handleSubmit, formState } = useForm<v.InferInput<typeof loginSchema>, unknown, LoginInput>({
+    resolver: valibotResolver(loginSchema),
+    defaultValues: { username: '', password: '' },
+  });
+
+  if (me.checking) return <Spinner label="Loading" />;
+  if (me.data?.enabled && !loginMutation.isPending) return <Navigate to="/feed" replace />;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const user = await loginMutation.mutateAsync(values);
+      navigate(user.enabled ? '/feed' : `/unverifiedprofile/${encodeURIComponent(user.email)}`, { replace: true });
+    } catch (err) {
+      const message = (err as Error).message;
+      // spec section 8: a message containing 'Unverified account' offers a resend; anything else is a bad login.
+      setFailure({ message: message.includes('Unverified account') ? message : BAD_LOGIN, who: values.username });
+    }
+  });
+
+  const unverified = failure?.message.includes('Unverified account');
+  const busy = formState.isSubmitting;
+  return (
+    <section className="card auth-card">
+      <h1>Sign in</h1>
+      <p className="muted">Welcome to the REALITi community.</p>
+      {params.get('verified') === 'true' && !failure && (
+        <p className="alert success" role="status">Your account was verified. Please login below.</p>
+      )}
+      {failure && !unverified && <p className="alert error" role="alert">{failure.message}</p>}
+      {failure && unverified && <ResendVerification key={failure.who} who={failure.who} message={failure.message} />}
+      <form onSubmit={onSubmit} noValidate>
+        <label htmlFor="username">Username</label>
+        <input id="username" autoComplete="username" autoCapitalize="none" autoCorrect="off" aria-invalid={Boolean(formState.errors.username)} {...register('username')} />
+        {formState.errors.username && <p className="field-error">{formState.errors.username.message}</p>}
+        <label htmlFor="password">Password</label>
+        <input id="password" type="password" autoComplete="current-password" aria-invalid={Boolean(formState.errors.password)} {...register('password')} />
+        {formState.errors.password && <p className="field-error">{formState.errors.password.message}</p>}
+        <p className="forgot">
+          <button type="button" className="btn link" onClick={() => setResetOpen(true)}>Forgotten Password?</button>
+        </p>
+        <button type="submit" className="btn primary" disabled={busy}>{busy ? 'Signing in...' : 'Sign in'}</button>
+      </form>
+      <p className="auth-links">
+        New here? <Link to="/register">Register Now</Link>
+        <span aria-hidden="true"> · </span>
+        <Link to="/terms">Terms</Link>
+      </p>
+      {resetOpen && <ResetPasswordModal onClose={() => setResetOpen(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+// The picker's pages: GET /api/scenarios/myunpostedscenarios/{offset}/{count} and
+// GET /api/media/myunpostedmedia/{offset}/{count} (approved media only).
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export interface Attachable {
+  id: number;
+  uuid_id: string;
+  name: string;
+  device_id?: number | null;
+  is_video?: boolean | number;
+  signed_thumb_url?: string | null;
+  approval_status?: number;
+}
+
+export type AttachKind = 'scenario' | 'media';
+
+interface Page {
+  total?: number;
+  scenarios?: Attachable[];
+  media?: Attachable[];
+}
+
+export const ATTACH_PAGE_SIZE = 6;
+
+export const attachablesQueryOptions = (kind: AttachKind, page: number) =>
+  queryOptions({
+    queryKey: ['attachables', kind, page],
+    queryFn: async () => {
+      const offset = page * ATTACH_PAGE_SIZE;
+      const url = kind === 'scenario'
+        ? `/api/scenarios/myunpostedscenarios/${offset}/${ATTACH_PAGE_SIZE}`
+        : `/api/media/myunpostedmedia/${offset}/${ATTACH_PAGE_SIZE}`;
+      const data = await api<Page>(url);
+      let items = (kind === 'scenario' ? data.scenarios : data.media) ?? [];
+      // Media must be approved before it can be attached (spec section 5).
+      if (kind === 'media') items = items.filter((m) => m.approval_status === undefined || m.approval_status === 2);
+      return { items, total: data.total ?? items.length };
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const useAttachables = (kind: AttachKind, page: number, enabled: boolean) => useQuery({ ...attachablesQueryOptions(kind, page), enabled });

@@ -1,0 +1,20 @@
+// GET /api/forumpost/GetPosts/{offset}/{count}/{tagIds}: the feed, 5 per page, infinite scroll.
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { PAGE_SIZE } from '../../../../shared/limits';
+import type { PostsPage } from '../../../../shared/schemas/posts';
+
+export const postsQueryKey = ['posts'] as const;
+
+export const getPosts = (offset: number, count: number, tagIds: number[]) =>
+  api<PostsPage>(`/api/forumpost/GetPosts/${offset}/${count}/${tagIds.length ? tagIds.join(',') : '-1'}`);
+
+export const postsQueryOptions = (tagIds: number[]) =>
+  infiniteQueryOptions({
+    queryKey: [...postsQueryKey, 'feed', [...tagIds].sort((a, b) => a - b).join(',') || '-1'],
+    queryFn: ({ pageParam }) => getPosts(pageParam, PAGE_SIZE.feed, tagIds),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.to < last.total && last.count > 0 ? last.to : undefined),
+  });
+
+export const usePosts = (tagIds: number[]) => useInfiniteQuery(postsQueryOptions(tagIds));

@@ -1,0 +1,170 @@
+// The create-post modal (spec section 2): pages create / attach existing / upload new ('none' is
+// closed); closing unmounts it, which resets every field. Post types post, scenario and media.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { Modal } from '../../../components/modal';
+import { TagSelector } from '../../../components/tag-selector';
+import { useToast } from '../../../components/toast';
+import { MEDIA_IMAGE_EXTENSIONS, MEDIA_VIDEO_EXTENSIONS, SCENARIO_EXTENSIONS } from '../../../../shared/limits';
+import { postFormSchema, type PostForm, type PostFormValues, type PostType, type UploadErrorRow } from '../../../../shared/schemas/posts';
+import { useCreatePost } from '../api/create-post';
+import type { Attachable } from '../api/get-attachables';
+import { useTags } from '../api/get-tags';
+import { AttachPicker } from './attach-picker';
+
+export type ModalPage = 'none' | 'create' | 'attach' | 'upload';
+
+export const TAG_HELP = 'Use tags to help people find your post by searching for common terms';
+
+const TYPE_LABELS: Record<PostType, string> = { post: 'Post', scenario: 'Scenario', media: 'Media' };
+
+export function CreatePostModal({ initialType = 'post', onClose }: { initialType?: PostType; onClose: () => void }) {
+  const toast = useToast();
+  const { data: allTags = [] } = useTags();
+  const create = useCreatePost();
+  const [page, setPage] = useState<Exclude<ModalPage, 'none'>>('create');
+  const [type, setType] = useState<PostType>(initialType);
+  const [tags, setTags] = useState<number[]>([]);
+  const [attached, setAttached] = useState<{ scenario: Attachable[]; media: Attachable[] }>({ scenario: [], media: [] });
+  const [files, setFiles] = useState<{ scenario: File[]; media: File[] }>({ scenario: [], media: [] });
+  const [uploadErrors, setUploadErrors] = useState<UploadErrorRow[]>([]);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { register, handleSubmit, watch, reset, formState } = useForm<PostForm, unknown, PostFormValues>({
+    resolver: valibotResolver(postFormSchema),
+    defaultValues: { title: '', text: '' },
+  });
+  const title = watch('title') ?? '';
+  const kind = type === 'post' ? null : type;
+  const submitting = create.isPending;
+
+  const pick = (item: Attachable) => {
+    if (!kind) return;
+    // Attaching an item that is already attached returns to Create without duplicating it.
+    setAttached((a) => (a[kind].some((x) => x.id === item.id) ? a : { ...a, [kind]: [...a[kind], item] }));
+    setPage('create');
+  };
+  const addFiles = (list: FileList | null) => {
+    if (!kind || !list) return;
+    const chosen = Array.from(list);
+    setFiles((f) => ({ ...f, [kind]: [...f[kind], ...chosen.filter((c) => !f[kind].some((x) => x.name === c.name && x.size === c.size))] }));
+    setPage('create');
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    setUploadErrors([]);
+    try {
+      const result = await create.mutateAsync({
+        title: values.title,
+        text: values.text,
+        type,
+        tags,
+        scenarios: kind === 'scenario' ? attached.scenario.map((s) => s.id) : [],
+        media: kind === 'media' ? attached.media.map((m) => m.id) : [],
+        scenariosToUpload: kind === 'scenario' ? files.scenario : [],
+        mediaToUpload: kind === 'media' ? files.media : [],
+      });
+      if (result.status === 'queued') {
+        toast('Waiting to sync: your post will be sent when you are back online');
+        onClose();
+        return;
+      }
+      toast('Post created!');
+      if (result.post.errors?.length) {
+        // The post exists; show which files failed and clear the form.
+        setUploadErrors(result.post.errors);
+        reset({ title: '', text: '' });
+        setTags([]);
+        setAttached({ scenario: [], media: [] });
+        setFiles({ scenario: [], media: [] });
+        return;
+      }
+      onClose();
+    } catch (err) {
+      setServerError((err as Error).message || 'Invalid response');
+    }
+  });
+
+  const modalTitle = page === 'attach' ? `${kind === 'scenario' ? 'Scenario' : 'Media'} from Library` : page === 'upload' ? 'Upload New' : 'Create Post';
+  const extensions = kind === 'scenario' ? [...SCENARIO_EXTENSIONS] : [...MEDIA_IMAGE_EXTENSIONS, ...MEDIA_VIDEO_EXTENSIONS];
+
+  return (
+    <Modal title={modalTitle} onClose={onClose}>
+      {page === 'attach' && kind && (
+        <>
+          <AttachPicker kind={kind} onPick={pick} onUploadNew={() => setPage('upload')} />
+          <div className="actions"><button type="button" className="btn" onClick={() => setPage('create')}>Back</button></div>
+        </>
+      )}
+      {page === 'upload' && kind && (
+        <div className="upload-new">
+          <label htmlFor="post-upload-files">Choose {kind === 'scenario' ? 'scenario files' : 'images or videos'}</label>
+          <input id="post-upload-files" type="file" multiple accept={extensions.join(',')} onChange={(e) => addFiles(e.target.files)} />
+          <p className="help">Accepted: {extensions.join(', ')}. Up to 512 MB each.</p>
+          <div className="actions"><button type="button" className="btn" onClick={() => setPage('create')}>Back</button></div>
+        </div>
+      )}
+      <form onSubmit={onSubmit} noValidate hidden={page !== 'create'} className="create-post-form">
+        <fieldset className="post-types">
+          <legend className="visually-hidden">Post type</legend>
+          {(Object.keys(TYPE_LABELS) as PostType[]).map((t) => (
+            <label key={t} className={`post-type${type === t ? ' selected' : ''}`}>
+              <input type="radio" name="post-type" value={t} checked={type === t} onChange={() => setType(t)} />
+              {TYPE_LABELS[t]}
+            </label>
+          ))}
+        </fieldset>
+        <label htmlFor="post-title">Title</label>
+        <input id="post-title" maxLength={200} aria-invalid={formState.errors.title ? 'true' : undefined} {...register('title')} />
+        {formState.errors.title && <p className="field-error">{formState.errors.title.message}</p>}
+        <label htmlFor="post-text">Message</label>
+        <textarea id="post-text" rows={4} {...register('text')} />
+        <TagSelector tags={allTags} selected={tags} onChange={setTags} help={TAG_HELP} />
+        {kind && (
+          <section className="attach-area" aria-label="Attachments">
+            <p className="attach-label">Attach...</p>
+            <div className="row attach-buttons">
+              <button type="button" className="btn" onClick={() => setPage('attach')}>{kind === 'scenario' ? 'Scenario' : 'Media'} from Library</button>
+              <button type="button" className="btn" onClick={() => setPage('upload')}>Upload New</button>
+            </div>
+            {attached[kind].length > 0 && (
+              <ul className="attach-list" aria-label="To attach">
+                {attached[kind].map((a) => (
+                  <li key={a.id}>
+                    <span>{a.name}</span>
+                    <button type="button" className="btn link" aria-label={`Remove ${a.name}`} onClick={() => setAttached((x) => ({ ...x, [kind]: x[kind].filter((y) => y.id !== a.id) }))}>Remove</button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {files[kind].length > 0 && (
+              <ul className="attach-list" aria-label="To upload">
+                {files[kind].map((f) => (
+                  <li key={`${f.name}-${f.size}`}>
+                    <span>{f.name}</span>
+                    <button type="button" className="btn link" aria-label={`Remove ${f.name}`} onClick={() => setFiles((x) => ({ ...x, [kind]: x[kind].filter((y) => y !== f) }))}>Remove</button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+        {uploadErrors.length > 0 && (
+          <div className="alert error upload-errors" role="alert">
+            {uploadErrors.map((e, i) => (
+              <div key={i}>{e.filename}: {e.message}</div>
+            ))}
+          </div>
+        )}
+        {serverError && (
+          <div className="alert error" role="alert"><strong>Error Posting</strong> {serverError}</div>
+        )}
+        <div className="actions">
+          <button type="button" className="btn" onClick={onClose}>Cancel</button>
+          <button type="submit" className="btn primary" disabled={!title.trim() || submitting}>{submitting ? 'Posting...' : 'Post'}</button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

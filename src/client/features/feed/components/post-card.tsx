@@ -1,0 +1,110 @@
+// One post of the feed (spec section 2): author, 'shared a post', optional group, relative date,
+// title, text, media grid, attached scenarios, tags, and a menu (delete own / report others').
+import { Link } from 'react-router-dom';
+import { formatRelativeDate, truncateTag } from '../../../../shared/format';
+import type { ForumPost } from '../../../../shared/schemas/posts';
+import { useAlertDialog, useConfirm } from '../../../components/confirm';
+import { useToast } from '../../../components/toast';
+import { ApiError } from '../../../lib/api';
+import { useDeletePost } from '../api/delete-post';
+import { useReportPost } from '../api/report-post';
+
+export const deviceThumb = (deviceId: number | null | undefined) =>
+  `/thumbnails/devices/${deviceId && deviceId >= 1 && deviceId <= 34 ? deviceId : 0}.svg`;
+
+function PostMenu({ post }: { post: ForumPost }) {
+  const toast = useToast();
+  const confirm = useConfirm();
+  const alert = useAlertDialog();
+  const del = useDeletePost();
+  const report = useReportPost();
+  const close = (e: { currentTarget: HTMLElement }) => e.currentTarget.closest('details')?.removeAttribute('open');
+
+  const onDelete = async () => {
+    if (!(await confirm({ title: 'Delete post', message: `Delete "${post.title}"? This cannot be undone.`, confirmLabel: 'Delete', danger: true }))) return;
+    try {
+      await del.mutateAsync(post.id);
+      toast('Post deleted');
+    } catch (err) {
+      await alert('Error', (err as Error).message);
+    }
+  };
+  const onReport = async () => {
+    try {
+      await report.mutateAsync(post.id);
+      toast('Post reported');
+    } catch (err) {
+      await alert('Notice', err instanceof ApiError ? err.message : 'Invalid response');
+    }
+  };
+  return (
+    <details className="dropdown post-menu">
+      <summary aria-label={`Post options for ${post.title}`}>⋯</summary>
+      <div className="dropdown-menu dropdown-menu-right" onClick={close}>
+        {post.is_mine ? (
+          <button type="button" className="menu-item" onClick={onDelete} disabled={del.isPending}>Delete post</button>
+        ) : (
+          <button type="button" className="menu-item" onClick={onReport} disabled={report.isPending}>Report post</button>
+        )}
+      </div>
+    </details>
+  );
+}
+
+export function PostCard({ post }: { post: ForumPost }) {
+  const author = `${post.creator.first_name} ${post.creator.last_name}`;
+  return (
+    <article className="card post-card" aria-label={post.title} data-testid="post-card">
+      <header className="post-header">
+        <span className="avatar post-avatar" aria-hidden="true">{post.creator.first_name.charAt(0)}{post.creator.last_name.charAt(0)}</span>
+        <div className="post-meta">
+          <div>
+            <Link to={`/view-user/${post.creator.uuid_id || post.creator.id}`} className="post-author">{author}</Link>{' '}
+            <span className="muted">shared a post</span>
+            {post.group && (
+              <>
+                {' '}<span className="muted">in</span> <Link to={`/forum/group/${post.group.id}`}>{post.group.name}</Link>
+              </>
+            )}
+          </div>
+          <time className="muted small" dateTime={post.created_at} title={new Date(post.created_at).toLocaleString()}>
+            {formatRelativeDate(post.created_at)}
+          </time>
+        </div>
+        <PostMenu post={post} />
+      </header>
+      <h3 className="post-title">{post.title}</h3>
+      {post.text && <p className="post-text">{post.text}</p>}
+      {post.media.length > 0 && (
+        <div className={`post-media-grid n${Math.min(post.media.length, 4)}`}>
+          {post.media.map((m) => (
+            <Link key={m.id} to={`/media/${m.uuid_id}`} className="post-media" title={m.name}>
+              {m.signed_thumb_url ? <img src={m.signed_thumb_url} alt={m.name} loading="lazy" /> : <span className="post-media-fallback">{m.name}</span>}
+              {m.is_video && <span className="post-media-video" aria-label="Video">▶</span>}
+            </Link>
+          ))}
+        </div>
+      )}
+      {post.scenarios.length > 0 && (
+        <ul className="post-scenarios" aria-label="Attached scenarios">
+          {post.scenarios.map((s) => (
+            <li key={s.id}>
+              <Link to={`/scenario/${s.uuid_id}`} className="post-scenario">
+                <img src={deviceThumb(s.device_id)} alt="" width="40" height="40" />
+                <span>{s.name}</span>
+                {s.is_ctgi && <span className="badge">CTGi</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {post.tags.length > 0 && (
+        <div className="post-tags">
+          {post.tags.map((t) => (
+            <span key={t.id} className="tag" title={t.title}>{truncateTag(t.title)}</span>
+          ))}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,72 @@
+// Activity feed (/feed, spec section 2): create-post box, tag filter, infinite scroll 5 per page
+// (an IntersectionObserver on a sentinel, with a 'Load more' button as the fallback), pending
+// offline posts, and the side column.
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Spinner } from '../../../components/spinner';
+import { TagSelector } from '../../../components/tag-selector';
+import { onOutboxSent } from '../../../offline/outbox';
+import { POST_OUTBOX_KIND } from '../api/create-post';
+import { postsQueryKey, usePosts } from '../api/get-posts';
+import { useTags } from '../api/get-tags';
+import { CreatePostBox } from '../components/create-post-box';
+import { FeedSideColumn } from '../components/feed-side-column';
+import { PendingPosts } from '../components/pending-posts';
+import { PostCard } from '../components/post-card';
+
+export function Component() {
+  const qc = useQueryClient();
+  const [tagIds, setTagIds] = useState<number[]>([]);
+  const { data: tags = [] } = useTags();
+  const { data, isLoading, isError, error, fetchNextPage, hasNextPage, isFetchingNextPage } = usePosts(tagIds);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  // A post sent later by the outbox appears in the feed.
+  useEffect(() => onOutboxSent((item) => item.kind === POST_OUTBOX_KIND && void qc.invalidateQueries({ queryKey: postsQueryKey })), [qc]);
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    }, { rootMargin: '200px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const posts = data?.pages.flatMap((p) => p.posts) ?? [];
+  // A post deleted between pages can make the next page repeat one; show each once.
+  const unique = posts.filter((p, i) => posts.findIndex((q) => q.id === p.id) === i);
+  const total = data?.pages[data.pages.length - 1]?.total ?? 0;
+
+  return (
+    <div className="feed-layout">
+      <div className="feed-main">
+        <h1 className="visually-hidden">Activity feed</h1>
+        <CreatePostBox />
+        <details className="card feed-filter">
+          <summary>Filter by tags{tagIds.length ? ` (${tagIds.length})` : ''}</summary>
+          <TagSelector tags={tags} selected={tagIds} onChange={setTagIds} label="Filter by tags" />
+          {tagIds.length > 0 && <button type="button" className="btn link" onClick={() => setTagIds([])}>Clear</button>}
+        </details>
+        {data && <p className="feed-count" data-testid="feed-count">{total} Post(s) Available</p>}
+        <PendingPosts />
+        {isLoading && <Spinner label="Loading posts" />}
+        {isError && <p className="alert error">{(error as Error).message}</p>}
+        {unique.map((post) => (
+          <PostCard key={post.id} post={post} />
+        ))}
+        <div ref={sentinel} className="feed-sentinel" aria-hidden="true" />
+        {hasNextPage && (
+          <div className="feed-more">
+            <button type="button" className="btn" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+              {isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </button>
+          </div>
+        )}
+        {data && !hasNextPage && <p className="feed-end muted">No more posts</p>}
+      </div>
+      <FeedSideColumn />
+    </div>
+  );
+}

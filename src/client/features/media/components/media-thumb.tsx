@@ -1,0 +1,15 @@
+// A media thumbnail, or a neutral placeholder while there is none (processing, failed).
+import type { MediaItem } from '../../../../shared/schemas/media';
+
+export function MediaThumb({ media, className = '' }: { media: MediaItem; className?: string }) {
+  return (
+    <div className={`media-thumb ${className}`}>
+      {media.signed_thumb_url ? (
+        <img src={media.signed_thumb_url} alt={media.name} loading="lazy" />
+      ) : (
+        <span className="media-thumb-placeholder" aria-hidden="true">{media.is_video ? '▶' : '🖼'}</span>
+      )}
+      {media.is_video && media.signed_thumb_url && <span className="media-play" aria-hidden="true">▶</span>}
+    </div>
+  );
+}

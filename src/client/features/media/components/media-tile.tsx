@@ -1,0 +1,21 @@
+// A library tile: the picture downloads the item (spec section 2), the name opens it.
+import { Link } from 'react-router-dom';
+import { formatFileSize } from '../../../../shared/format';
+import type { MediaItem } from '../../../../shared/schemas/media';
+import { MediaThumb } from './media-thumb';
+import { useDownloadAction } from './use-download';
+
+export function MediaTile({ media }: { media: MediaItem }) {
+  const download = useDownloadAction();
+  return (
+    <article className="card media-tile" data-testid="media-tile">
+      <button type="button" className="media-tile-download" onClick={() => download.start(media.id)} disabled={download.pending} aria-label={`Download ${media.name}`}>
+        <MediaThumb media={media} />
+      </button>
+      <h2 className="media-tile-name"><Link to={`/media/${media.uuid_id}`}>{media.name}</Link></h2>
+      <p className="muted media-tile-meta">
+        <span>{media.is_video ? 'Video' : 'Image'}</span> · <span>{formatFileSize(media.file_size)}</span>
+      </p>
+    </article>
+  );
+}

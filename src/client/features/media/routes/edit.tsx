@@ -1,0 +1,122 @@
+// Edit Media (spec section 2): name and description (200 each), tags, Save Changes, Delete Item;
+// the messages of section 8 and the unsaved-changes prompt.
+import { useEffect, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
+import { useAlertDialog, useConfirm } from '../../../components/confirm';
+import { EmptyState } from '../../../components/empty-state';
+import { Spinner } from '../../../components/spinner';
+import { TagSelector } from '../../../components/tag-selector';
+import { ApiError } from '../../../lib/api';
+import { TEXT_LIMITS } from '../../../../shared/limits';
+import { mediaFormSchema, type MediaForm, type MediaItem } from '../../../../shared/schemas/media';
+import { useDeleteMedia } from '../api/delete-media';
+import { useEditMedia } from '../api/edit-media';
+import { useAllTags } from '../api/get-all-tags';
+import { useMediaItem } from '../api/get-media-item';
+import { MediaNotice } from '../components/media-notice';
+
+function EditForm({ media }: { media: MediaItem }) {
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const alert = useAlertDialog();
+  const tags = useAllTags();
+  const edit = useEditMedia();
+  const del = useDeleteMedia();
+  const leaving = useRef(false);
+  const initial: MediaForm = { name: media.name, description: media.description ?? '', tags: media.tags.map((t) => t.id) };
+  const { register, handleSubmit, control, reset, watch, formState: { errors, isDirty } } = useForm<MediaForm>({
+    resolver: valibotResolver(mediaFormSchema),
+    defaultValues: initial,
+  });
+
+  // Leaving with unsaved changes asks first (spec section 2 "Edit Scenario", same for media).
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirm({ title: 'Unsaved changes', message: 'Leave without saving changes?', confirmLabel: 'Leave' }).then((ok) => (ok ? blocker.proceed() : blocker.reset()));
+  }, [blocker, confirm]);
+  useEffect(() => {
+    if (!isDirty) return;
+    const onUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', onUnload);
+    return () => window.removeEventListener('beforeunload', onUnload);
+  }, [isDirty]);
+
+  const save = handleSubmit((values) =>
+    edit.mutate(
+      { id: media.id, name: values.name.trim(), description: values.description.trim(), tags: values.tags },
+      {
+        onSuccess: (r) => {
+          reset({ name: r.media.name, description: r.media.description ?? '', tags: r.media.tags.map((t) => t.id) });
+          void alert('Updated!', 'Your media has been updated.');
+        },
+        onError: () => {
+          // The unsaved flag clears on error too (spec section 4 "Edit forms").
+          reset(values);
+          void alert('Error', 'Whoops! We had some trouble updating your media.');
+        },
+      },
+    ),
+  );
+
+  const remove = async () => {
+    if (!(await confirm({ title: 'Delete Item', message: `Delete "${media.name}"? This cannot be undone.`, confirmLabel: 'Delete', danger: true }))) return;
+    del.mutate(media.id, {
+      onSuccess: async () => {
+        leaving.current = true;
+        await alert('Deleted!', 'Media deleted.');
+        navigate('/me/media', { replace: true });
+      },
+      onError: (err) => void alert('Error', err.message),
+    });
+  };
+
+  const nameLength = watch('name')?.length ?? 0;
+  const descriptionLength = watch('description')?.length ?? 0;
+  return (
+    <form className="card media-edit-form" onSubmit={save} noValidate>
+      <MediaNotice media={media} />
+      <label htmlFor="media-name">Name</label>
+      <input id="media-name" maxLength={TEXT_LIMITS.mediaName} aria-invalid={Boolean(errors.name)} {...register('name')} />
+      <p className="help">{nameLength}/{TEXT_LIMITS.mediaName}</p>
+      {errors.name && <p className="field-error">{errors.name.message}</p>}
+      <label htmlFor="media-description">Description</label>
+      <textarea id="media-description" rows={4} maxLength={TEXT_LIMITS.mediaDescription} aria-invalid={Boolean(errors.description)} {...register('description')} />
+      <p className="help">{descriptionLength}/{TEXT_LIMITS.mediaDescription}</p>
+      {errors.description && <p className="field-error">{errors.description.message}</p>}
+      <Controller
+        control={control}
+        name="tags"
+        render={({ field }) => <TagSelector tags={tags.data ?? []} selected={field.value} onChange={field.onChange} />}
+      />
+      <div className="actions media-edit-actions">
+        <button type="submit" className="btn primary" disabled={edit.isPending}>Save Changes</button>
+        <button type="button" className="btn danger" disabled={del.isPending} onClick={() => void remove()}>Delete Item</button>
+      </div>
+    </form>
+  );
+}
+
+export function Component() {
+  const { uuidId = '' } = useParams();
+  const { data, isPending, error } = useMediaItem(uuidId);
+  if (isPending) return <Spinner />;
+  if (error) {
+    return error instanceof ApiError && error.status === 404 ? (
+      <EmptyState title="Resource not found"><Link to="/me/media">Back to My Media</Link></EmptyState>
+    ) : (
+      <div className="alert error" role="alert">{error.message}</div>
+    );
+  }
+  return (
+    <section className="media-edit">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/me/media">My Media</Link> <span aria-hidden="true">/</span> <Link to={`/media/${data.uuid_id}`}>{data.name}</Link>
+      </nav>
+      <h1>Edit Media</h1>
+      <EditForm key={data.id} media={data} />
+    </section>
+  );
+}

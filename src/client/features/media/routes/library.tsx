@@ -1,0 +1,88 @@
+// Media library (spec section 2): search, type filter (All, Image, Video), tag filter, Upload Media,
+// 9 per page, 'N Media Item(s) available', 'No available media'. Filters live in the URL.
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { EmptyState } from '../../../components/empty-state';
+import { Paginator } from '../../../components/paginator';
+import { Spinner } from '../../../components/spinner';
+import { TagSelector } from '../../../components/tag-selector';
+import { PAGE_SIZE } from '../../../../shared/limits';
+import { useMediaLibrary } from '../api/get-media-library';
+import { useAllTags } from '../api/get-all-tags';
+import { MediaTile } from '../components/media-tile';
+
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
+  const type = [-1, 0, 1].includes(Number(params.get('type'))) && params.get('type') !== null ? Number(params.get('type')) : -1;
+  const tagIds = (params.get('tags') ?? '').split(',').filter(Boolean).map(Number).filter(Number.isInteger);
+  const search = params.get('q') ?? '';
+  const [term, setTerm] = useState(search);
+  const tags = useAllTags();
+  const { data, isPending, isError, error } = useMediaLibrary({ page, pageSize: PAGE_SIZE.mediaLibrary, type, tagIds, search });
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === '') next.delete(k);
+      else next.set(k, v);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    update({ q: term.trim() });
+  };
+  const pageCount = data ? Math.ceil(data.total / PAGE_SIZE.mediaLibrary) : 0;
+
+  return (
+    <section className="media-library">
+      <div className="page-header">
+        <h1>Media</h1>
+        <Link className="btn primary" to="/media/upload">Upload Media</Link>
+      </div>
+      <div className="card media-filters">
+        <form role="search" onSubmit={submit} className="media-search">
+          <label htmlFor="media-search">Search media</label>
+          <div className="row">
+            <input id="media-search" type="search" value={term} onChange={(e) => setTerm(e.target.value)} placeholder="Search by name, description or tag" />
+            <button type="submit" className="btn">Search</button>
+          </div>
+        </form>
+        <div className="row media-filter-row">
+          <div>
+            <label htmlFor="media-type">File type</label>
+            <select id="media-type" value={type} onChange={(e) => update({ type: e.target.value === '-1' ? null : e.target.value })}>
+              <option value={-1}>All</option>
+              <option value={0}>Image</option>
+              <option value={1}>Video</option>
+            </select>
+          </div>
+          <details className="media-tag-filter">
+            <summary>Tags{tagIds.length ? ` (${tagIds.length})` : ''}</summary>
+            <TagSelector label="Filter by tag" tags={tags.data ?? []} selected={tagIds} onChange={(ids) => update({ tags: ids.join(',') })} />
+          </details>
+          {(tagIds.length > 0 || type !== -1 || search) && (
+            <button type="button" className="btn link" onClick={() => { setTerm(''); setParams(new URLSearchParams(), { replace: true }); }}>Clear</button>
+          )}
+        </div>
+      </div>
+      {isPending ? (
+        <Spinner />
+      ) : isError ? (
+        <div className="alert error" role="alert">{error.message}</div>
+      ) : data.total === 0 ? (
+        <EmptyState title="No available media" />
+      ) : (
+        <>
+          <p className="muted" data-testid="media-count">{data.total} Media Item(s) available</p>
+          <div className="grid media-grid">
+            {data.media.map((m) => <MediaTile key={m.id} media={m} />)}
+          </div>
+          <Paginator pageCount={pageCount} page={Math.min(page, pageCount - 1)} onPageChange={(p) => update({ page: p ? String(p) : null })} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+// My Media (spec section 2): Create Media, 6 per page, the card notices, edit and download
+// disabled until processed, privacy private/public.
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAlertDialog } from '../../../components/confirm';
+import { EmptyState } from '../../../components/empty-state';
+import { Paginator } from '../../../components/paginator';
+import { Spinner } from '../../../components/spinner';
+import { useToast } from '../../../components/toast';
+import { formatFileSize } from '../../../../shared/format';
+import { PAGE_SIZE } from '../../../../shared/limits';
+import type { MediaItem } from '../../../../shared/schemas/media';
+import { useEditMedia } from '../api/edit-media';
+import { useMyMedia } from '../api/get-my-media';
+import { MediaNotice } from '../components/media-notice';
+import { MediaThumb } from '../components/media-thumb';
+import { useDownloadAction } from '../components/use-download';
+
+function MyMediaCard({ media }: { media: MediaItem }) {
+  const navigate = useNavigate();
+  const download = useDownloadAction();
+  const edit = useEditMedia();
+  const alert = useAlertDialog();
+  const toast = useToast();
+  const changePrivacy = (level: 0 | 2) =>
+    edit.mutate(
+      { id: media.id, privacy_level: level },
+      {
+        onSuccess: () => toast(level === 2 ? 'Your media is now public.' : 'Your media is now private.'),
+        onError: (err) => void alert('Error', err.message || 'Whoops! We had some trouble updating your media.'),
+      },
+    );
+  return (
+    <article className="card my-media-card" data-testid="my-media-card">
+      <Link to={`/media/${media.uuid_id}`} className="my-media-thumb-link" aria-label={`Open ${media.name}`}>
+        <MediaThumb media={media} />
+      </Link>
+      <div className="my-media-body">
+        <h2><Link to={`/media/${media.uuid_id}`}>{media.name}</Link></h2>
+        <p className="muted">{media.is_video ? 'Video' : 'Image'} · {formatFileSize(media.file_size)}</p>
+        <MediaNotice media={media} />
+        <div className="row my-media-controls">
+          <label className="inline-label">
+            Privacy
+            <select
+              value={media.privacy_level === 2 ? 2 : 0}
+              disabled={edit.isPending}
+              onChange={(e) => changePrivacy(Number(e.target.value) === 2 ? 2 : 0)}
+            >
+              <option value={0}>Private</option>
+              <option value={2}>Public</option>
+            </select>
+          </label>
+        </div>
+        <div className="actions">
+          <button type="button" className="btn" disabled={!media.is_processed} onClick={() => navigate(`/media/${media.uuid_id}/edit`)}>Edit</button>
+          <button type="button" className="btn" disabled={!media.is_processed || download.pending} onClick={() => download.start(media.id)}>Download</button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function Component() {
+  const [page, setPage] = useState(0);
+  const { data, isPending, isError, error } = useMyMedia(page, PAGE_SIZE.myMedia);
+  const pageCount = data ? Math.ceil(data.total / PAGE_SIZE.myMedia) : 0;
+  return (
+    <section className="my-media">
+      <div className="page-header">
+        <h1>My Media</h1>
+        <Link className="btn primary" to="/media/upload">Create Media</Link>
+      </div>
+      {isPending ? (
+        <Spinner />
+      ) : isError ? (
+        <div className="alert error" role="alert">{error.message}</div>
+      ) : data.total === 0 ? (
+        <EmptyState title="No available media"><Link to="/media/upload">Upload your first media</Link></EmptyState>
+      ) : (
+        <>
+          <div className="my-media-grid">
+            {data.media.map((m) => <MyMediaCard key={m.id} media={m} />)}
+          </div>
+          <Paginator pageCount={pageCount} page={Math.min(page, pageCount - 1)} onPageChange={setPage} />
+        </>
+      )}
+    </section>
+  );
+}

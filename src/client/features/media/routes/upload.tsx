@@ -1,0 +1,36 @@
+// Media upload (/media/upload): the shared upload panel (resumable tus uploads, 1.5 s batches, the
+// upload table) with 'Drop your media files here to upload to Community.', and inside the native app
+// the import table (Import from REALITi, Select all, Upload Selected). Native protocol for media:
+// 'getmediapaths' lists the device's media files, 'getmediafile' with { path } hands one over.
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { NativeImportTable } from '../../../components/upload/native-import-table';
+import { UploadPanel } from '../../../components/upload/upload-panel';
+import { isNativeApp } from '../../../lib/native-bridge';
+import { MEDIA_BATCH_LIMIT, MEDIA_IMAGE_EXTENSIONS, MEDIA_VIDEO_EXTENSIONS } from '../../../../shared/limits';
+import { mediaQueryKey } from '../api/get-media-library';
+
+const MEDIA_EXTENSIONS = [...MEDIA_IMAGE_EXTENSIONS, ...MEDIA_VIDEO_EXTENSIONS];
+
+export function Component() {
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: mediaQueryKey });
+  return (
+    <section className="media-upload">
+      <div className="page-header">
+        <h1>Upload Media</h1>
+        <Link className="btn" to="/me/media">My Media</Link>
+      </div>
+      <div className="card">
+        <UploadPanel kind="media" extensions={MEDIA_EXTENSIONS} maxFiles={MEDIA_BATCH_LIMIT} dropText="Drop your media files here to upload to Community." onUploaded={refresh} />
+        <p className="help">New media is private and is reviewed by an administrator before it can be used in posts.</p>
+      </div>
+      {isNativeApp() && (
+        <div className="card native-import">
+          <h2>Import from the device</h2>
+          <NativeImportTable uploadUrl="/api/media/upload" field="mediaFiles" extensions={MEDIA_EXTENSIONS} listHandler="getmediapaths" fileHandler="getmediafile" onUploaded={refresh} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+// Media view (spec section 2): breadcrumb with the name, type, size, downloads, contributor,
+// description, tags, download button and the picture (or the video with its poster).
+import { Link, useParams } from 'react-router-dom';
+import { EmptyState } from '../../../components/empty-state';
+import { Spinner } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api';
+import { useMe } from '../../../lib/current-user';
+import { formatFileSize, truncateTag } from '../../../../shared/format';
+import { useMediaItem } from '../api/get-media-item';
+import { MediaNotice } from '../components/media-notice';
+import { useDownloadAction } from '../components/use-download';
+
+export function Component() {
+  const { uuidId = '' } = useParams();
+  const { data: m, isPending, error } = useMediaItem(uuidId);
+  const { data: me } = useMe();
+  const download = useDownloadAction();
+  if (isPending) return <Spinner />;
+  if (error) {
+    return error instanceof ApiError && error.status === 404 ? (
+      <EmptyState title="Resource not found"><Link to="/media">Back to Media</Link></EmptyState>
+    ) : (
+      <div className="alert error" role="alert">{error.message}</div>
+    );
+  }
+  const isOwner = me?.id === m.contributed_by.id;
+  return (
+    <section className="media-view">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/media">Media</Link> <span aria-hidden="true">/</span> <span aria-current="page">{m.name}</span>
+      </nav>
+      <div className="card media-view-card">
+        <div className="media-view-preview">
+          {m.is_video && m.signed_full_url ? (
+            <video controls preload="metadata" poster={m.signed_thumb_url ?? undefined} src={m.signed_full_url} aria-label={m.name} />
+          ) : m.signed_thumb_url ? (
+            <img src={m.signed_thumb_url} alt={m.name} />
+          ) : (
+            <div className="media-thumb"><span className="media-thumb-placeholder" aria-hidden="true">{m.is_video ? '▶' : '🖼'}</span></div>
+          )}
+        </div>
+        <div className="media-view-details">
+          <h1>{m.name}</h1>
+          {isOwner && <MediaNotice media={m} />}
+          <dl className="details-list">
+            <dt>Type</dt>
+            <dd>{m.is_video ? 'Video' : 'Image'}</dd>
+            <dt>File size</dt>
+            <dd>{formatFileSize(m.file_size)}</dd>
+            <dt>Downloads</dt>
+            <dd data-testid="media-downloads">{m.num_downloads}</dd>
+            <dt>Contributor</dt>
+            <dd><Link to={`/view-user/${m.contributed_by.id}`}>{m.contributed_by.first_name} {m.contributed_by.last_name}</Link></dd>
+          </dl>
+          {m.description && <p className="media-description">{m.description}</p>}
+          {m.tags.length > 0 && (
+            <p className="media-tags">{m.tags.map((t) => <span key={t.id} className="tag" title={t.title}>{truncateTag(t.title)}</span>)}</p>
+          )}
+          <div className="actions">
+            <button type="button" className="btn primary" disabled={!m.is_processed || download.pending} onClick={() => download.start(m.id)}>Download</button>
+            {isOwner && <Link className={`btn${m.is_processed ? '' : ' disabled'}`} aria-disabled={!m.is_processed} to={m.is_processed ? `/media/${m.uuid_id}/edit` : '#'}>Edit</Link>}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+// GET /api/Notification: my notifications (newest first) and the unread count, polled every 60 s.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { NOTIFICATION_POLL_MS } from '../../../../shared/limits';
+import type { NotificationList } from '../../../../shared/schemas/posts';
+
+export const notificationsQueryKey = ['notifications'] as const;
+
+export const notificationsQueryOptions = () =>
+  queryOptions({
+    queryKey: notificationsQueryKey,
+    queryFn: () => api<NotificationList>('/api/Notification'),
+    refetchInterval: NOTIFICATION_POLL_MS,
+    staleTime: 10_000,
+  });
+
+export const useNotifications = (enabled: boolean) => useQuery({ ...notificationsQueryOptions(), enabled });

@@ -1,0 +1,15 @@
+// GET /api/scenarios/download/{id}: a signed URL and file name. Inside the native app the URL and
+// file name go to the 'scenarioimport' handler; in a browser we navigate to the URL.
+import { api } from '../../../lib/api';
+import { isNativeApp, postNative } from '../../../lib/native-bridge';
+
+export const getScenarioDownload = (id: number) => api<{ url: string; fileName: string }>(`/api/scenarios/download/${id}`);
+
+export async function downloadScenario(id: number): Promise<void> {
+  const { url, fileName } = await getScenarioDownload(id);
+  if (isNativeApp()) {
+    postNative('scenarioimport', { url: new URL(url, window.location.origin).toString(), fileName });
+    return;
+  }
+  window.location.assign(url);
+}

@@ -1,0 +1,22 @@
+// Favourite toggle (a star) with the number of favourites.
+import { useToast } from '../../../components/toast';
+import { ApiError } from '../../../lib/api';
+import type { Scenario } from '../../../../shared/schemas/scenarios';
+import { useToggleFavourite } from '../api/toggle-favourite';
+
+export function FavouriteButton({ scenario }: { scenario: Scenario }) {
+  const toggle = useToggleFavourite();
+  const toast = useToast();
+  const on = scenario.is_favourited_by_current_user;
+  return (
+    <button
+      type="button"
+      className={`btn favourite${on ? ' on' : ''}`}
+      aria-pressed={on}
+      disabled={toggle.isPending}
+      onClick={() => toggle.mutate(scenario.id, { onError: (err) => toast(err instanceof ApiError ? err.message : 'Invalid response', 'error') })}
+    >
+      <span aria-hidden="true">{on ? '★' : '☆'}</span> {on ? 'Favourited' : 'Favourite'} ({scenario.number_favourites})
+    </button>
+  );
+}

@@ -1,0 +1,167 @@
+// /scenario/:uuidId/edit (scenario-edit): description (max 200), Patient Age Class, Patient Condition,
+// tags, Save Changes; Delete Scenario for the contributor; 'Leave without saving changes?' on leaving
+// with unsaved changes (the flag is set on change and cleared on save or error, spec section 4).
+import { useEffect, useState } from 'react';
+import { useForm, Controller } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
+import { editScenarioFormSchema, type EditScenarioForm, type Scenario } from '../../../../shared/schemas/scenarios';
+import { TEXT_LIMITS } from '../../../../shared/limits';
+import { TagSelector } from '../../../components/tag-selector';
+import { Spinner } from '../../../components/spinner';
+import { EmptyState } from '../../../components/empty-state';
+import { useAlertDialog, useConfirm } from '../../../components/confirm';
+import { ApiError } from '../../../lib/api';
+import { useMe } from '../../../lib/current-user';
+import { useScenario } from '../api/get-scenario';
+import { useAllTags } from '../api/get-all-tags';
+import { useEditScenario } from '../api/edit-scenario';
+import { useDeleteScenario } from '../api/delete-scenario';
+
+const toForm = (s: Scenario): EditScenarioForm => ({
+  description: s.description,
+  patient_age: s.patient_age == null ? '' : String(s.patient_age),
+  patient_condition: s.patient_condition == null ? '' : String(s.patient_condition),
+  tags: s.tags.map((t) => t.id),
+});
+
+function EditForm({ scenario }: { scenario: Scenario }) {
+  const { data: me } = useMe();
+  const tags = useAllTags();
+  const edit = useEditScenario();
+  const del = useDeleteScenario();
+  const alert = useAlertDialog();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const [unsaved, setUnsaved] = useState(false);
+  const { register, handleSubmit, control, reset, watch, formState: { errors } } = useForm<EditScenarioForm>({
+    resolver: valibotResolver(editScenarioFormSchema),
+    defaultValues: toForm(scenario),
+  });
+
+  useEffect(() => {
+    const sub = watch((_v, { type }) => {
+      if (type === 'change') setUnsaved(true);
+    });
+    return () => sub.unsubscribe();
+  }, [watch]);
+
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirm({ title: 'Unsaved changes', message: 'Leave without saving changes?', confirmLabel: 'Leave', cancelLabel: 'Stay' }).then((leave) =>
+      leave ? blocker.proceed() : blocker.reset(),
+    );
+  }, [blocker, confirm]);
+  useEffect(() => {
+    if (!unsaved) return;
+    const onUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', onUnload);
+    return () => window.removeEventListener('beforeunload', onUnload);
+  }, [unsaved]);
+
+  const onSubmit = handleSubmit((values) => {
+    edit.mutate(
+      {
+        id: scenario.id,
+        body: {
+          description: values.description,
+          patient_age: values.patient_age === '' ? null : Number(values.patient_age),
+          patient_condition: values.patient_condition === '' ? null : Number(values.patient_condition),
+          tags: values.tags,
+        },
+      },
+      {
+        onSuccess: (updated) => {
+          setUnsaved(false);
+          reset(toForm(updated));
+          void alert('Updated!', 'Your scenario has been updated.');
+        },
+        onError: () => {
+          setUnsaved(false);
+          void alert('Error', 'Whoops! We had some trouble updating your scenario.');
+        },
+      },
+    );
+  });
+
+  const onDelete = async () => {
+    const ok = await confirm({ title: 'Delete Scenario', message: `Delete ${scenario.name}? This cannot be undone.`, confirmLabel: 'Delete Scenario', danger: true });
+    if (!ok) return;
+    del.mutate(scenario.id, {
+      onSuccess: async () => {
+        setUnsaved(false);
+        await alert('Deleted!', 'Scenario deleted.');
+        navigate('/me/scenarios', { replace: true });
+      },
+      onError: (err) => void alert('Error', err instanceof ApiError ? err.message : 'Invalid response'),
+    });
+  };
+
+  const description = watch('description') ?? '';
+  return (
+    <form className="card" onSubmit={onSubmit} noValidate>
+      <h1>Edit Scenario</h1>
+      <p className="muted">{scenario.name}</p>
+      <label htmlFor="edit-description">Description</label>
+      <textarea id="edit-description" rows={4} maxLength={TEXT_LIMITS.scenarioDescription} aria-invalid={Boolean(errors.description)} {...register('description')} />
+      <p className="help">{description.length}/{TEXT_LIMITS.scenarioDescription}</p>
+      {errors.description && <p className="field-error">{errors.description.message}</p>}
+      <div className="row">
+        <div>
+          <label htmlFor="edit-age">Patient Age Class</label>
+          <select id="edit-age" {...register('patient_age')}>
+            <option value="">Select…</option>
+            <option value="0">Neonate</option>
+            <option value="1">Paediatric</option>
+            <option value="2">Adult</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="edit-condition">Patient Condition</label>
+          <select id="edit-condition" {...register('patient_condition')}>
+            <option value="">Select…</option>
+            <option value="0">Stable</option>
+            <option value="1">Deteriorating</option>
+            <option value="2">Cardiac Arrest</option>
+          </select>
+        </div>
+      </div>
+      <Controller
+        control={control}
+        name="tags"
+        render={({ field }) => (
+          <TagSelector
+            tags={tags.data ?? []}
+            selected={field.value}
+            onChange={(ids) => {
+              field.onChange(ids);
+              setUnsaved(true);
+            }}
+            label="Tags"
+          />
+        )}
+      />
+      <div className="actions">
+        <button type="submit" className="btn primary" disabled={edit.isPending}>Save Changes</button>
+        <Link className="btn" to={`/scenario/${scenario.uuid_id}`}>Back to scenario</Link>
+        {me?.id === scenario.contributed_by.id && (
+          <button type="button" className="btn danger" onClick={onDelete} disabled={del.isPending}>Delete Scenario</button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+export function Component() {
+  const { uuidId = '' } = useParams();
+  const { data, isLoading, error } = useScenario(uuidId);
+  const { data: me } = useMe();
+  if (isLoading) return <Spinner label="Loading scenario" />;
+  if (error || !data) return <EmptyState title="Resource not found"><Link to="/scenarios">Back to Scenarios</Link></EmptyState>;
+  if (me && me.id !== data.contributed_by.id) {
+    return <EmptyState title="Only the contributor can edit this scenario"><Link to={`/scenario/${data.uuid_id}`}>Back to scenario</Link></EmptyState>;
+  }
+  if (!data.is_processed) return <div className="alert info">This scenario is currently processing. please check back later.</div>;
+  return <EditForm key={data.id} scenario={data} />;
+}

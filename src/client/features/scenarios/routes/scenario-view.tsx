@@ -1,0 +1,144 @@
+// /scenario/:uuidId (scenario-view): thumbnails, facts, favourite, owner actions or 'Add to My Scenarios'.
+import { Link, useParams } from 'react-router-dom';
+import { patientAgeLabels, patientConditionLabels } from '../../../../shared/enums';
+import { formatDuration, formatFileSize, formatRelativeDate, truncateTag } from '../../../../shared/format';
+import { PROCESSING_MESSAGE, type Scenario } from '../../../../shared/schemas/scenarios';
+import { Spinner } from '../../../components/spinner';
+import { EmptyState } from '../../../components/empty-state';
+import { useAlertDialog, useConfirm } from '../../../components/confirm';
+import { useToast } from '../../../components/toast';
+import { ApiError } from '../../../lib/api';
+import { isNativeApp } from '../../../lib/native-bridge';
+import { useMe } from '../../../lib/current-user';
+import { useScenario } from '../api/get-scenario';
+import { useCopyScenario } from '../api/copy-scenario';
+import { useEditScenario } from '../api/edit-scenario';
+import { DownloadButton } from '../components/download-button';
+import { FavouriteButton } from '../components/favourite-button';
+import { editorUrlFor } from '../components/web-editor';
+
+export const PRIVATE_TEXT = 'Private scenarios are not visible in Scenarios, but may be attached to Group Posts.';
+export const PUBLIC_TEXT = 'Public scenarios are publicly visible in Scenarios.';
+
+function OwnerActions({ scenario }: { scenario: Scenario }) {
+  const confirm = useConfirm();
+  const alert = useAlertDialog();
+  const edit = useEditScenario();
+  const isPublic = scenario.privacy_level === 2;
+  const togglePrivacy = async () => {
+    const ok = await confirm({
+      title: isPublic ? 'Make this scenario private?' : 'Make this scenario public?',
+      message: isPublic ? PRIVATE_TEXT : PUBLIC_TEXT,
+      confirmLabel: isPublic ? 'Make Private' : 'Make Public',
+    });
+    if (!ok) return;
+    edit.mutate(
+      { id: scenario.id, body: { privacy_level: isPublic ? 0 : 2 } },
+      {
+        onSuccess: () => void alert('Updated!', 'Your scenario has been updated.'),
+        onError: () => void alert('Error', 'Whoops! We had some trouble updating your scenario.'),
+      },
+    );
+  };
+  return (
+    <div className="actions">
+      <Link className="btn" to={`/scenario/${scenario.uuid_id}/edit`}>Edit</Link>
+      <button type="button" className="btn" onClick={togglePrivacy} disabled={!scenario.is_publishable || edit.isPending}>
+        {isPublic ? 'Make Private' : 'Make Public'}
+      </button>
+      {!isNativeApp() && (
+        <a className="btn" href={editorUrlFor(scenario.uuid_id)} target="_blank" rel="noopener noreferrer">Open in Editor</a>
+      )}
+    </div>
+  );
+}
+
+function CopyButton({ scenario }: { scenario: Scenario }) {
+  const copy = useCopyScenario();
+  const toast = useToast();
+  return (
+    <button
+      type="button"
+      className="btn primary"
+      disabled={copy.isPending}
+      onClick={() =>
+        copy.mutate(scenario.id, {
+          onSuccess: () => toast(`You have saved a copy of ${scenario.name}`),
+          onError: () => toast("Couldn't copy scenario", 'error'),
+        })
+      }
+    >
+      Add to My Scenarios
+    </button>
+  );
+}
+
+export function Component() {
+  const { uuidId = '' } = useParams();
+  const { data: s, isLoading, error } = useScenario(uuidId);
+  const { data: me } = useMe();
+  if (isLoading) return <Spinner label="Loading scenario" />;
+  if (error || !s) {
+    return (
+      <EmptyState title={error instanceof ApiError && error.status === 404 ? 'Resource not found' : 'Invalid response'}>
+        <Link to="/scenarios">Back to Scenarios</Link>
+      </EmptyState>
+    );
+  }
+  const own = me?.id === s.contributed_by.id;
+  return (
+    <div className="scenario-view">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <Link to="/scenarios">Scenarios</Link> / <span>{s.name}</span>
+      </nav>
+      {!s.is_processed && <div className="alert info">{PROCESSING_MESSAGE}</div>}
+      {own && s.processing_error && <div className="alert error">{s.processing_error}</div>}
+      {own && s.is_processed && !s.processing_error && !s.is_publishable && (
+        <div className="alert info">
+          This scenario is not yet publishable. <Link to={`/scenario/${s.uuid_id}/edit`}>Add a description, categories and tags</Link> so others can find it.
+        </div>
+      )}
+      <div className="card scenario-hero">
+        <div className="scenario-images">
+          <img src={s.thumbnail_url} alt={`Device ${s.device_id ?? 'unknown'}`} width="240" height="200" />
+          <img src={s.patient_photo_url} alt="Patient" width="200" height="200" />
+        </div>
+        <div className="scenario-main">
+          <h1>{s.name || 'Unknown Scenario'}</h1>
+          <p className="muted">
+            by <Link to={`/view-user/${s.contributed_by.uuid_id}`}>{s.contributed_by.first_name} {s.contributed_by.last_name}</Link> · {formatRelativeDate(s.contributed_at)} ·{' '}
+            <span className="badge">{s.privacy_level === 2 ? 'Public' : 'Private'}</span>
+          </p>
+          {s.description && <p>{s.description}</p>}
+          <div>
+            {s.tags.map((t) => (
+              <span key={t.id} className="tag" title={t.title}>{truncateTag(t.title)}</span>
+            ))}
+          </div>
+          <div className="actions">
+            <FavouriteButton scenario={s} />
+            <DownloadButton scenario={s} className="btn" />
+            {!own && <CopyButton scenario={s} />}
+          </div>
+          {own && <OwnerActions scenario={s} />}
+        </div>
+      </div>
+      <div className="card">
+        <h2>Details</h2>
+        <dl className="facts">
+          <dt>Patient Age</dt><dd>{s.patient_age != null ? patientAgeLabels[s.patient_age] : 'Not set'}</dd>
+          <dt>Patient Condition</dt><dd>{s.patient_condition != null ? patientConditionLabels[s.patient_condition] : 'Not set'}</dd>
+          <dt>Patient Sex</dt><dd>{s.patient_sex ? s.patient_sex[0].toUpperCase() + s.patient_sex.slice(1) : 'Not set'}</dd>
+          <dt>Duration</dt><dd data-testid="duration">{formatDuration(s.duration_in_seconds)}</dd>
+          <dt>Events</dt><dd>{s.num_events}</dd>
+          <dt>Checklist items</dt><dd>{s.num_checklist_items}</dd>
+          <dt>Media</dt>
+          <dd>{[s.has_images && 'Images', s.has_video && 'Video', s.has_sounds && 'Sounds', s.has_labs && 'Labs'].filter(Boolean).join(', ') || 'None'}</dd>
+          <dt>File</dt><dd>{s.file_name} ({formatFileSize(s.file_size)})</dd>
+          <dt>Downloads</dt><dd>{s.num_downloads}</dd>
+          <dt>Language</dt><dd>{s.unicode_language_identifier ?? 'Not set'}</dd>
+        </dl>
+      </div>
+    </div>
+  );
+}

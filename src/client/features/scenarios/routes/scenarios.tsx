@@ -1,0 +1,71 @@
+// /scenarios: the scenario library with filters, search, page size and the paginator (spec section 2).
+import { useSearchParams } from 'react-router-dom';
+import { PAGE_SIZE } from '../../../../shared/limits';
+import { Paginator } from '../../../components/paginator';
+import { Spinner } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api';
+import { useScenarios } from '../api/get-scenarios';
+import { useAllTags } from '../api/get-all-tags';
+import { ScenarioCard } from '../components/scenario-card';
+import { ScenarioFilters, type LibraryFilterState } from '../components/scenario-filters';
+import { AddScenarioMenu } from '../components/add-scenario-menu';
+
+const int = (v: string | null, fallback: number) => (v != null && /^-?\d+$/.test(v) ? Number(v) : fallback);
+
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const filters: LibraryFilterState = {
+    search: params.get('q') ?? '',
+    age: int(params.get('age'), -1),
+    condition: int(params.get('condition'), -1),
+    tagIds: (params.get('tags') ?? '').split(',').filter((x) => /^\d+$/.test(x)).map(Number),
+    count: PAGE_SIZE.scenarioLibraryChoices.includes(int(params.get('size'), 0) as 5) ? int(params.get('size'), 10) : PAGE_SIZE.scenarioLibrary,
+  };
+  const page = Math.max(0, int(params.get('page'), 1) - 1);
+  const { data, isLoading, error } = useScenarios({ ...filters, offset: page * filters.count });
+  const tags = useAllTags();
+
+  const update = (next: Partial<LibraryFilterState> & { page?: number }) => {
+    const merged = { ...filters, ...next };
+    const p = new URLSearchParams();
+    if (merged.search.trim()) p.set('q', merged.search.trim());
+    if (merged.age !== -1) p.set('age', String(merged.age));
+    if (merged.condition !== -1) p.set('condition', String(merged.condition));
+    if (merged.tagIds.length) p.set('tags', merged.tagIds.join(','));
+    if (merged.count !== PAGE_SIZE.scenarioLibrary) p.set('size', String(merged.count));
+    if (next.page) p.set('page', String(next.page + 1));
+    setParams(p);
+  };
+
+  const pageCount = data ? Math.ceil(data.total / filters.count) : 0;
+  return (
+    <div className="scenarios-page">
+      <div className="page-header">
+        <h1>Scenarios</h1>
+        <AddScenarioMenu />
+      </div>
+      <div className="library-layout">
+        <ScenarioFilters value={filters} tags={tags.data ?? []} onChange={(n) => update({ ...n, page: 0 })} onClear={() => setParams(new URLSearchParams())} />
+        <section aria-label="Scenario results" className="library-results">
+          {isLoading && <Spinner label="Loading scenarios" />}
+          {error && <div className="alert error">{error instanceof ApiError ? error.message : 'Invalid response'}</div>}
+          {data && data.total === 0 && (
+            <div className="card empty-state no-results">
+              <h2>No Results Found.</h2>
+              <p>We couldn&apos;t find any results matching those criteria.</p>
+            </div>
+          )}
+          {data && data.total > 0 && (
+            <>
+              <p className="muted" data-testid="result-count">Showing {data.from}-{data.to} of {data.total} scenario(s)</p>
+              {data.scenarios.map((s) => (
+                <ScenarioCard key={s.id} scenario={s} />
+              ))}
+              <Paginator pageCount={pageCount} page={page} onPageChange={(p) => update({ page: p })} />
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+// /scenarios/upload (scenarios-upload): resumable uploads through the shared UploadPanel (tus, 512 MB per
+// file, 100 per batch, folders three levels deep) and, inside the native app, the device import table.
+// New scenarios are private and unpublished until their owner adds details.
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { isNativeApp } from '../../../lib/native-bridge';
+import { scenarioKeys } from '../api/keys';
+import { NativeImportTable } from '../components/native-import-table';
+
+export function Component() {
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: scenarioKeys.all });
+  return (
+    <div className="scenario-upload">
+      <div className="page-header">
+        <h1>Upload Scenarios</h1>
+        <Link to="/me/scenarios">My Scenarios</Link>
+      </div>
+      <p className="muted">
+        Scenario files (.isims, .ctgi, .alsi and .json) up to 512 MB each. Uploaded scenarios are unpublished and visible only to you until you add a
+        description, patient details and tags.
+      </p>
+      {isNativeApp() && <NativeImportTable onUploaded={refresh} />}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+// /view-user/:id : another user's details, public scenarios and favourites (spec section 2).
+import { Link, useParams } from 'react-router-dom';
+import { Spinner } from '../../../components/spinner';
+import { EmptyState } from '../../../components/empty-state';
+import type { Scenario } from '../../../../shared/schemas/scenarios';
+import { useUserDetails } from '../api/get-user-details';
+import { useUserFavouriteScenarios, useUserPublicScenarios } from '../api/get-user-scenarios';
+import { ScenarioCard } from '../components/scenario-card';
+
+function ScenarioList({ title, list, loading, empty }: { title: string; list?: Scenario[]; loading: boolean; empty: string }) {
+  return (
+    <section aria-label={title}>
+      <h2>{title}</h2>
+      {loading && <Spinner />}
+      {list && list.length === 0 && <p className="muted">{empty}</p>}
+      {list?.map((s) => <ScenarioCard key={s.id} scenario={s} />)}
+    </section>
+  );
+}
+
+export function Component() {
+  const { id = '' } = useParams();
+  const user = useUserDetails(id);
+  const pub = useUserPublicScenarios(id);
+  const favs = useUserFavouriteScenarios(id);
+  if (user.isLoading) return <Spinner label="Loading user" />;
+  if (user.error || !user.data) return <EmptyState title="No users found"><Link to="/feed">Back to the feed</Link></EmptyState>;
+  const u = user.data;
+  return (
+    <div className="view-user">
+      <div className="card user-details">
+        <span className="avatar large" aria-hidden="true">{u.first_name.charAt(0)}{u.last_name.charAt(0)}</span>
+        <div>
+          <h1>{u.first_name} {u.last_name}</h1>
+          <p className="muted">@{u.username}</p>
+          {u.organisation && (
+            <p>
+              {u.organisation.name}
+              {u.organisation.website && (
+                <> · <a href={u.organisation.website} target="_blank" rel="noopener noreferrer">{u.organisation.website}</a></>
+              )}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="two-col">
+        <ScenarioList title="Public Scenarios" list={pub.data} loading={pub.isLoading} empty="No public scenarios yet." />
+        <ScenarioList title="Favourite Scenarios" list={favs.data} loading={favs.isLoading} empty="No favourite scenarios yet." />
+      </div>
+    </div>
+  );
+}

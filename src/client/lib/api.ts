@@ -1,0 +1,69 @@
+// The API client of spec section 7: credentials included, JSON bodies, { message } errors,
+// and any 401 sends the user to /login.
+import { distributorFromHost } from '../../shared/enums';
+
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const PUBLIC_PREFIXES = ['/login', '/register', '/password-update', '/terms', '/privacy', '/emailverified', '/unverifiedprofile'];
+
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+/** Set by the router so a 401 can navigate without a full reload. */
+let onUnauthorized: () => void = () => {
+  if (!isPublicPath(window.location.pathname)) window.location.assign('/login');
+};
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+export const distributorId = () => distributorFromHost(window.location.hostname);
+
+export interface ApiOptions {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Don't redirect on 401 (the login call answers 401 for a wrong password). */
+  allowUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Promise<T> {
+  const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  if (opts.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: opts.method ?? (opts.body !== undefined ? 'POST' : 'GET'),
+      credentials: 'include',
+      headers,
+      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'You appear to be offline. Please check your connection.');
+  }
+  if (res.status === 401 && !opts.allowUnauthorized) onUnauthorized();
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const message = (data as { message?: unknown } | null)?.message;
+    throw new ApiError(res.status, typeof message === 'string' && message ? message : 'Invalid response');
+  }
+  return data as T;
+}

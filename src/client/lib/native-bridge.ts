@@ -1,0 +1,124 @@
+// The native iPad/iOS wrapper bridge (DESIGN section 7, docs/native-bridge.md).
+// Page -> native: window.webkit.messageHandlers.<name>.postMessage(payload)
+// Native -> page: window.communityNative.receive(message), one documented global.
+import { useSyncExternalStore } from 'react';
+
+export type NativeHandlerName =
+  | 'mediaImport'
+  | 'scenarioimport'
+  | 'scenarioexport'
+  | 'getscenariospath'
+  | 'getscenariofile'
+  | 'relinquish'
+  | string;
+
+export interface DeviceInfo {
+  hasInfo: boolean;
+  device_id: string | null;
+  product: string | null;
+}
+
+/** Messages native code sends to the page. */
+export type NativeMessage =
+  | { type: 'deviceInfo'; device_id: string; product: string }
+  | { type: 'response'; requestId: string; ok: boolean; data?: unknown; error?: string }
+  | { type: 'event'; name: string; data?: unknown };
+
+interface WebkitWindow {
+  webkit?: { messageHandlers?: Record<string, { postMessage(payload: unknown): void }> };
+  communityNative?: { receive(message: NativeMessage): void };
+}
+
+const w = (typeof window !== 'undefined' ? window : {}) as unknown as WebkitWindow;
+
+let deviceInfo: DeviceInfo = { hasInfo: false, device_id: null, product: null };
+const deviceListeners = new Set<() => void>();
+const pending = new Map<string, { resolve(v: unknown): void; reject(e: Error): void }>();
+const eventListeners = new Set<(name: string, data: unknown) => void>();
+
+/** True inside the native wrapper (WKWebView with message handlers). */
+export function isNativeApp(): boolean {
+  return Boolean(w.webkit?.messageHandlers);
+}
+
+export function getDeviceInfo(): DeviceInfo {
+  return deviceInfo;
+}
+
+export function useDeviceInfo(): DeviceInfo {
+  return useSyncExternalStore(
+    (cb) => {
+      deviceListeners.add(cb);
+      return () => deviceListeners.delete(cb);
+    },
+    () => deviceInfo,
+  );
+}
+
+/** Fire-and-forget message to a native handler. Returns false outside the wrapper. */
+export function postNative(name: NativeHandlerName, payload: unknown): boolean {
+  const handler = w.webkit?.messageHandlers?.[name];
+  if (!handler) return false;
+  handler.postMessage(payload);
+  return true;
+}
+
+/** Ask native code for an answer; it replies with { type: 'response', requestId }. */
+export function requestNative<T = unknown>(name: NativeHandlerName, payload: Record<string, unknown> = {}, timeoutMs = 30_000): Promise<T> {
+  const requestId = crypto.randomUUID();
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      pending.delete(requestId);
+      reject(new Error('The device did not answer'));
+    }, timeoutMs);
+    pending.set(requestId, {
+      resolve: (v) => {
+        clearTimeout(timer);
+        resolve(v as T);
+      },
+      reject: (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    });
+    if (!postNative(name, { ...payload, requestId })) {
+      pending.delete(requestId);
+      clearTimeout(timer);
+      reject(new Error('This action is only available in the device app'));
+    }
+  });
+}
+
+/** Native events (e.g. 'sync' to run the outbox, 'licenceChanged'). */
+export function onNativeEvent(listener: (name: string, data: unknown) => void): () => void {
+  eventListeners.add(listener);
+  return () => eventListeners.delete(listener);
+}
+
+function receive(message: NativeMessage) {
+  if (!message || typeof message !== 'object') return;
+  if (message.type === 'deviceInfo') {
+    deviceInfo = { hasInfo: Boolean(message.device_id), device_id: message.device_id ?? null, product: message.product ?? null };
+    deviceListeners.forEach((l) => l());
+  } else if (message.type === 'response') {
+    const p = pending.get(message.requestId);
+    if (!p) return;
+    pending.delete(message.requestId);
+    if (message.ok) p.resolve(message.data);
+    else p.reject(new Error(message.error ?? 'The device reported an error'));
+  } else if (message.type === 'event') {
+    eventListeners.forEach((l) => l(message.name, message.data));
+  }
+}
+
+if (typeof window !== 'undefined') {
+  // Messages native code queued before this module loaded are delivered now.
+  const early = (window as unknown as { communityNativeQueue?: NativeMessage[] }).communityNativeQueue ?? [];
+  w.communityNative = { receive };
+  early.forEach(receive);
+}
+
+/** CTGi devices get only CTGi scenarios; others only non-CTGi; without device info everything (spec section 2). */
+export function isCtgiDevice(info: DeviceInfo): boolean {
+  return Boolean(info.product && info.product.toLowerCase().includes('ctgi'));
+}

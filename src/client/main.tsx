@@ -1,0 +1,39 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { RouterProvider } from 'react-router-dom';
+import { queryClient } from './lib/query-client';
+import { createRouter } from './app/router';
+import { isPublicPath, setUnauthorizedHandler } from './lib/api';
+import { meQueryKey } from './features/auth/api/get-me';
+import { DialogProvider } from './components/confirm';
+import { ToastProvider } from './components/toast';
+import { persistOptions } from './offline/persist';
+import { startOffline } from './offline/setup';
+import { UpdatePrompt } from './offline/components/update-prompt';
+import './styles.css';
+
+const router = createRouter();
+
+// Reachability check, outbox replay loop (issue 6).
+startOffline(queryClient);
+const persist = persistOptions(queryClient);
+
+// Any 401 sends the user to /login (spec section 2).
+setUnauthorizedHandler(() => {
+  queryClient.setQueryData(meQueryKey, null);
+  if (!isPublicPath(window.location.pathname)) void router.navigate('/login');
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persist}>
+      <ToastProvider>
+        <DialogProvider>
+          <RouterProvider router={router} />
+          <UpdatePrompt />
+        </DialogProvider>
+      </ToastProvider>
+    </PersistQueryClientProvider>
+  </StrictMode>,
+);

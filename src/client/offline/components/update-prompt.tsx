@@ -1,0 +1,57 @@
+/// <reference types="vite-plugin-pwa/react" />
+// 'A new version is available' (issue 6): the new service worker waits until the user chooses
+// Reload, and the reload itself waits while the outbox is sending or an upload is running.
+import { useEffect, useState } from 'react';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { isBusy, whenIdle } from '../busy';
+
+/** While the page is visible, ask for a new version this often. */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+export function UpdatePrompt() {
+  const [registration, setRegistration] = useState<ServiceWorkerRegistration | undefined>();
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisteredSW: (_url, reg) => setRegistration(reg),
+  });
+  const [waiting, setWaiting] = useState(false);
+
+  useEffect(() => {
+    if (!registration) return;
+    const check = () => {
+      if (document.visibilityState === 'visible' && navigator.onLine) void registration.update().catch(() => undefined);
+    };
+    const timer = setInterval(check, UPDATE_CHECK_MS);
+    document.addEventListener('visibilitychange', check);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', check);
+    };
+  }, [registration]);
+
+  if (!needRefresh) return null;
+
+  const reload = async () => {
+    if (await isBusy()) {
+      setWaiting(true);
+      await whenIdle();
+    }
+    await updateServiceWorker(true);
+  };
+
+  return (
+    <div className="update-prompt" role="alertdialog" aria-label="Update" data-testid="update-prompt">
+      <span>{waiting ? 'Waiting for uploads and unsent items to finish...' : 'A new version is available'}</span>
+      <button type="button" className="btn small primary" onClick={() => void reload()} disabled={waiting}>
+        Reload
+      </button>
+      {!waiting && (
+        <button type="button" className="btn small" onClick={() => setNeedRefresh(false)}>
+          Later
+        </button>
+      )}
+    </div>
+  );
+}

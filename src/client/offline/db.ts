@@ -1,0 +1,116 @@
+// The offline database (DESIGN section 6), shared by the page and the service worker (sw/sw.ts):
+// - outbox: every write made offline or on a flaky network, with its Idempotency-Key (issue 6);
+// - favourites + fileChunks: favourite scenarios and media kept for offline use, files stored as
+//   ~1 MiB Blob chunks so a 512 MB file is never held in memory at once;
+// - queryCache: TanStack Query's persisted cache (async persister over a key-value table).
+// This module must stay free of React and of window-only APIs: the service worker imports it.
+import Dexie, { type EntityTable } from 'dexie';
+
+export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed';
+
+export type OutboxFormField = { name: string; value: string } | { name: string; file: Blob; fileName: string };
+
+export interface OutboxRequest {
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  json?: unknown;
+  form?: OutboxFormField[];
+}
+
+/** Resumable (tus) upload details, for rows of kind 'upload'. */
+export interface OutboxUpload {
+  /** 'scenario' | 'media' */
+  uploadKind: string;
+  fileName: string;
+  size: number;
+  /** Lets the panel match a re-selected file to its row (name + size + lastModified). */
+  fingerprint: string;
+  /** The tus upload URL once the server created it; kept so the upload resumes after a drop or reload. */
+  tusUrl: string | null;
+  bytesUploaded: number;
+  /** Set when the server accepted the finished file. */
+  uuidId?: string;
+}
+
+export interface OutboxItem {
+  /** Local id (UUID). */
+  id: string;
+  /** What the write is: 'post', 'favourite', 'upload'... (features filter on it). */
+  kind: string;
+  /** What the user sees in the sync panel ('Post "Airway tips"'). */
+  label: string;
+  state: OutboxState;
+  request: OutboxRequest;
+  /** Minted once when queued, sent on every attempt, so a replay never creates a second record. */
+  idempotencyKey: string;
+  attempts: number;
+  /** Epoch ms; the replay loop leaves the item alone until then. */
+  nextAttemptAt: number;
+  createdAt: number;
+  updatedAt: number;
+  /** Epoch ms when an attempt started (a 'sending' row of a closed tab is re-queued after a while). */
+  sendingSince?: number;
+  /** The server's message when it refused the write, or the last transient error. */
+  error?: string;
+  /** The server's answer once sent. */
+  response?: unknown;
+  /** Extra data the feature wants back with the item (e.g. the post's text to show it as pending). */
+  meta?: Record<string, unknown>;
+  upload?: OutboxUpload;
+}
+
+export type OfflineKind = 'scenario' | 'media';
+
+export interface FavouriteRecord {
+  /** `${kind}:${id}` */
+  key: string;
+  kind: OfflineKind;
+  /** The item's uuid_id. */
+  id: string;
+  name: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+  /** 'storing' while chunks are written, 'stored' once complete, 'failed' when it could not be kept. */
+  status: 'storing' | 'stored' | 'failed';
+  chunkCount: number;
+  storedAt: number;
+  error?: string;
+  /** The item as the API returned it (to show the view offline). */
+  item?: unknown;
+}
+
+export interface FileChunk {
+  /** FavouriteRecord.key */
+  fileKey: string;
+  index: number;
+  data: Blob;
+}
+
+export interface QueryCacheEntry {
+  key: string;
+  value: string;
+}
+
+export const CHUNK_BYTES = 1024 * 1024;
+
+export class OfflineDb extends Dexie {
+  outbox!: EntityTable<OutboxItem, 'id'>;
+  favourites!: EntityTable<FavouriteRecord, 'key'>;
+  fileChunks!: Dexie.Table<FileChunk, [string, number]>;
+  queryCache!: EntityTable<QueryCacheEntry, 'key'>;
+
+  constructor(name = 'community-offline') {
+    super(name);
+    this.version(1).stores({
+      outbox: 'id, kind, state, createdAt, nextAttemptAt',
+      favourites: 'key, kind, id, status',
+      fileChunks: '[fileKey+index], fileKey',
+      queryCache: 'key',
+    });
+  }
+}
+
+export const db = new OfflineDb();
+
+export const favouriteKey = (kind: OfflineKind, id: string) => `${kind}:${id}`;

@@ -1,0 +1,285 @@
+// Favourite scenarios and media kept for offline use (issue 6, DESIGN section 6): metadata and the
+// file go into Dexie when an item is favourited and leave when it is unfavourited. Files are
+// streamed from the signed download URL into 1 MiB Blob chunks (never one big ArrayBuffer); the
+// service worker serves them back at /offline-files/<kind>/<id> with HTTP ranges.
+import { api } from '../lib/api';
+import { CHUNK_BYTES, db, favouriteKey, type FavouriteRecord, type OfflineKind } from './db';
+import { useLiveQuery } from './live';
+import { onOutboxSent, sendOrQueue } from './outbox';
+
+export type { OfflineKind, FavouriteRecord } from './db';
+
+/** What keepOffline needs of a scenario or media item (both API shapes fit). */
+export interface OfflineItem {
+  uuid_id: string;
+  name: string;
+  file_name?: string | null;
+  file_size?: number | null;
+  mime_type?: string | null;
+  [key: string]: unknown;
+}
+
+export type KeepResult = { ok: true } | { ok: false; message: string };
+
+const DOWNLOAD_URL: Record<OfflineKind, (id: string) => string> = {
+  scenario: (id) => `/api/scenarios/download/${encodeURIComponent(id)}`,
+  media: (id) => `/api/media/Download/${encodeURIComponent(id)}`,
+};
+const TOGGLE_URL: Record<OfflineKind, (id: string) => string> = {
+  scenario: (id) => `/api/scenarios/togglefavourite/${encodeURIComponent(id)}`,
+  media: (id) => `/api/media/favourite/${encodeURIComponent(id)}`,
+};
+
+/** Leave this much room besides the file (the cache and the outbox need space too). */
+const HEADROOM_BYTES = 20 * 1024 * 1024;
+
+// ---- notices shown to the user ('could not be kept offline') -----------------------------------
+
+type NoticeListener = (message: string) => void;
+const noticeListeners = new Set<NoticeListener>();
+export function onOfflineNotice(listener: NoticeListener): () => void {
+  noticeListeners.add(listener);
+  return () => noticeListeners.delete(listener);
+}
+function notify(message: string) {
+  noticeListeners.forEach((l) => l(message));
+}
+
+// ---- storage ---------------------------------------------------------------------------------------
+
+let persistAsked = false;
+/** Ask once that the browser does not evict our data under storage pressure. */
+async function askPersist() {
+  if (persistAsked) return;
+  persistAsked = true;
+  try {
+    if (navigator.storage?.persisted && !(await navigator.storage.persisted())) await navigator.storage.persist?.();
+  } catch {
+    // Not available (private mode, old browser): best effort.
+  }
+}
+
+/** True when `bytes` (plus headroom) fit in what the browser allows us. Unknown -> assume yes. */
+export async function hasRoomFor(bytes: number): Promise<boolean> {
+  try {
+    const est = await navigator.storage?.estimate?.();
+    if (!est || est.quota === undefined || est.usage === undefined) return true;
+    return est.quota - est.usage >= bytes + HEADROOM_BYTES;
+  } catch {
+    return true;
+  }
+}
+
+const inFlight = new Map<string, AbortController>();
+
+async function deleteChunks(key: string) {
+  await db.fileChunks.where('fileKey').equals(key).delete();
+}
+
+/** Stream a response body into CHUNK_BYTES Blob chunks in Dexie; returns the byte count. */
+async function storeBody(key: string, body: ReadableStream<Uint8Array>, signal: AbortSignal): Promise<number> {
+  const reader = body.getReader();
+  let pending: BlobPart[] = [];
+  let pendingBytes = 0;
+  let index = 0;
+  let total = 0;
+  const flush = async (all: boolean) => {
+    while (pendingBytes >= CHUNK_BYTES || (all && pendingBytes > 0)) {
+      const blob = new Blob(pending);
+      const data = blob.slice(0, CHUNK_BYTES);
+      const rest = blob.slice(CHUNK_BYTES);
+      await db.fileChunks.put({ fileKey: key, index, data });
+      index++;
+      pending = rest.size ? [rest] : [];
+      pendingBytes = rest.size;
+    }
+  };
+  for (;;) {
+    if (signal.aborted) {
+      await reader.cancel().catch(() => undefined);
+      throw new DOMException('Aborted', 'AbortError');
+    }
+    const { done, value } = await reader.read();
+    if (done) break;
+    pending.push(value as Uint8Array<ArrayBuffer>);
+    pendingBytes += value.byteLength;
+    total += value.byteLength;
+    if (pendingBytes >= CHUNK_BYTES) await flush(false);
+  }
+  await flush(true);
+  return total;
+}
+
+/**
+ * Keep a favourite's metadata and file for offline use. Never throws: returns what happened and
+ * tells the user (onOfflineNotice) when the item could not be kept.
+ */
+export async function keepOffline(kind: OfflineKind, item: OfflineItem): Promise<KeepResult> {
+  const key = favouriteKey(kind, item.uuid_id);
+  const fail = async (message: string): Promise<KeepResult> => {
+    await deleteChunks(key).catch(() => undefined);
+    await db.favourites.update(key, { status: 'failed', error: message, chunkCount: 0 }).catch(() => undefined);
+    notify(message);
+    return { ok: false, message };
+  };
+  inFlight.get(key)?.abort();
+  const controller = new AbortController();
+  inFlight.set(key, controller);
+  const record: FavouriteRecord = {
+    key,
+    kind,
+    id: item.uuid_id,
+    name: item.name,
+    fileName: item.file_name ?? item.name,
+    mimeType: item.mime_type ?? 'application/octet-stream',
+    size: item.file_size ?? 0,
+    status: 'storing',
+    chunkCount: 0,
+    storedAt: Date.now(),
+    item,
+  };
+  try {
+    await db.favourites.put(record);
+    await askPersist();
+    if (!(await hasRoomFor(record.size))) return await fail(`Not enough storage on this device to keep "${item.name}" offline`);
+    const { url, fileName } = await api<{ url: string; fileName: string }>(DOWNLOAD_URL[kind](item.uuid_id), { signal: controller.signal });
+    const res = await fetch(url, { credentials: 'include', signal: controller.signal });
+    if (!res.ok || !res.body) return await fail(`"${item.name}" could not be kept offline`);
+    const declared = Number(res.headers.get('content-length') ?? 0);
+    if (declared > record.size && !(await hasRoomFor(declared))) return await fail(`Not enough storage on this device to keep "${item.name}" offline`);
+    await deleteChunks(key);
+    const size = await storeBody(key, res.body, controller.signal);
+    if (!(await db.favourites.get(key))) {
+      // Unfavourited while downloading.
+      await deleteChunks(key);
+      return { ok: false, message: 'Removed' };
+    }
+    await db.favourites.update(key, {
+      status: 'stored',
+      size,
+      fileName: fileName || record.fileName,
+      mimeType: res.headers.get('content-type')?.split(';')[0] || record.mimeType,
+      chunkCount: Math.ceil(size / CHUNK_BYTES),
+      storedAt: Date.now(),
+      error: undefined,
+    });
+    return { ok: true };
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') return { ok: false, message: 'Cancelled' };
+    if ((err as Error).name === 'QuotaExceededError') return fail(`Not enough storage on this device to keep "${item.name}" offline`);
+    return fail(`"${item.name}" could not be kept offline`);
+  } finally {
+    if (inFlight.get(key) === controller) inFlight.delete(key);
+  }
+}
+
+/** Forget an item kept offline (unfavourited, or logout). */
+export async function dropOffline(kind: OfflineKind, id: string): Promise<void> {
+  const key = favouriteKey(kind, id);
+  inFlight.get(key)?.abort();
+  await db.transaction('rw', db.favourites, db.fileChunks, async () => {
+    await db.favourites.delete(key);
+    await deleteChunks(key);
+  });
+}
+
+/** Logout: forget every file kept offline. */
+export async function clearOffline(): Promise<void> {
+  inFlight.forEach((c) => c.abort());
+  await db.transaction('rw', db.favourites, db.fileChunks, async () => {
+    await db.favourites.clear();
+    await db.fileChunks.clear();
+  });
+}
+
+export type Availability = 'stored' | 'storing' | 'failed' | null;
+
+/** Live offline state of one item: 'stored' (opens offline), 'storing', 'failed' or null. */
+export function useOfflineAvailability(kind: OfflineKind, id: string | undefined): Availability {
+  return useLiveQuery(async () => (id ? ((await db.favourites.get(favouriteKey(kind, id)))?.status ?? null) : null), [kind, id], null);
+}
+
+/** Everything kept offline (optionally of one kind), newest first. */
+export function useOfflineFavourites(kind?: OfflineKind): FavouriteRecord[] {
+  return useLiveQuery(
+    async () => (await db.favourites.toArray()).filter((f) => !kind || f.kind === kind).sort((a, b) => b.storedAt - a.storedAt),
+    [kind],
+    NONE,
+  );
+}
+const NONE: FavouriteRecord[] = [];
+
+/** The stored item (as the API returned it) for showing a view offline. */
+export async function getOfflineItem<T = unknown>(kind: OfflineKind, id: string): Promise<T | null> {
+  return ((await db.favourites.get(favouriteKey(kind, id)))?.item as T | undefined) ?? null;
+}
+
+/**
+ * A URL for a file kept offline: the service worker's /offline-files route (streams from
+ * IndexedDB, supports ranges for video), or, without a controlling worker, an object URL of a Blob
+ * built from the chunk Blobs (the browser keeps those on disk). Null when not stored.
+ */
+export async function openOfflineFile(kind: OfflineKind, id: string, opts: { inline?: boolean } = {}): Promise<string | null> {
+  const rec = await db.favourites.get(favouriteKey(kind, id));
+  if (!rec || rec.status !== 'stored') return null;
+  if (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) {
+    return `/offline-files/${kind}/${encodeURIComponent(id)}/${encodeURIComponent(rec.fileName)}${opts.inline ? '?disp=inline' : ''}`;
+  }
+  const chunks = await db.fileChunks.where('fileKey').equals(rec.key).sortBy('index');
+  return URL.createObjectURL(new Blob(chunks.map((c) => c.data), { type: rec.mimeType }));
+}
+
+/** Save a file kept offline to the device (a download, with no network). */
+export async function downloadOfflineFile(kind: OfflineKind, id: string): Promise<boolean> {
+  const url = await openOfflineFile(kind, id);
+  if (!url) return false;
+  const rec = await db.favourites.get(favouriteKey(kind, id));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = rec?.fileName ?? 'file';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  if (url.startsWith('blob:')) setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return true;
+}
+
+// ---- favourite toggles through the outbox ----------------------------------------------------------
+
+/**
+ * Toggle a favourite through the outbox (a toggle made offline is sent later, once, thanks to its
+ * Idempotency-Key) and keep or drop the offline copy. `favourited` is the new state.
+ * Returns the server's answer when it was sent now, or null when queued.
+ */
+export async function toggleFavouriteOffline(kind: OfflineKind, item: OfflineItem, favourited: boolean): Promise<unknown> {
+  const label = `${favourited ? 'Favourite' : 'Unfavourite'} "${item.name}"`;
+  if (!favourited) void dropOffline(kind, item.uuid_id);
+  const r = await sendOrQueue('favourite', label, { method: 'POST', url: TOGGLE_URL[kind](item.uuid_id) }, { offlineKind: kind, favourited, item });
+  if (favourited) {
+    if (r.status === 'sent') void keepOffline(kind, item);
+    else {
+      // Offline: keep the metadata now; the file follows when the toggle is sent.
+      await db.favourites.put({
+        key: favouriteKey(kind, item.uuid_id),
+        kind,
+        id: item.uuid_id,
+        name: item.name,
+        fileName: item.file_name ?? item.name,
+        mimeType: item.mime_type ?? 'application/octet-stream',
+        size: item.file_size ?? 0,
+        status: 'storing',
+        chunkCount: 0,
+        storedAt: Date.now(),
+        item,
+      });
+    }
+  }
+  return r.status === 'sent' ? r.response : null;
+}
+
+// A favourite queued offline: fetch its file once the toggle reached the server.
+onOutboxSent((sent) => {
+  if (sent.kind !== 'favourite' || !sent.meta) return;
+  const { offlineKind, favourited, item } = sent.meta as { offlineKind: OfflineKind; favourited: boolean; item: OfflineItem };
+  if (favourited && item) void keepOffline(offlineKind, item);
+});

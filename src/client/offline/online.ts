@@ -1,0 +1,78 @@
+// Online status from a real reachability check (issue 6): navigator.onLine says only that some
+// network exists, not that our server answers (training sites have captive Wi-Fi). TanStack Query's
+// onlineManager starts true; we set it from GET /api/health with a short timeout.
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+
+const HEALTH_URL = '/api/health';
+const TIMEOUT_MS = 4_000;
+/** How often we re-check while unreachable (and the page is visible). */
+const OFFLINE_POLL_MS = 10_000;
+/** How often we re-check while reachable (and visible): a network can die without an event. */
+const ONLINE_POLL_MS = 60_000;
+
+let checking: Promise<boolean> | null = null;
+let pollTimer: ReturnType<typeof setTimeout> | null = null;
+let watching = false;
+
+export async function checkReachability(): Promise<boolean> {
+  if (checking) return checking;
+  checking = (async () => {
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return false;
+    try {
+      const res = await fetch(HEALTH_URL, { method: 'GET', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(TIMEOUT_MS) });
+      // Any answer from our server (even a 503 while it starts) means the network works; a
+      // service worker or captive portal answering HTML does not count.
+      return (res.headers.get('content-type') ?? '').includes('application/json');
+    } catch {
+      return false;
+    }
+  })();
+  try {
+    const ok = await checking;
+    setReachable(ok);
+    return ok;
+  } finally {
+    checking = null;
+  }
+}
+
+function setReachable(ok: boolean) {
+  onlineManager.setOnline(ok);
+  if (pollTimer) clearTimeout(pollTimer);
+  pollTimer = null;
+  if (typeof document !== 'undefined' && watching) {
+    pollTimer = setTimeout(() => {
+      if (document.visibilityState === 'visible') void checkReachability();
+      else setReachable(ok);
+    }, ok ? ONLINE_POLL_MS : OFFLINE_POLL_MS);
+  }
+}
+
+/** Something failed to reach the server: re-check (cheaply coalesced). */
+export function reportNetworkFailure() {
+  void checkReachability();
+}
+
+export const isReachable = () => onlineManager.isOnline();
+
+/** Replace TanStack's navigator.onLine listener with the reachability check. Call once at start. */
+export function startReachabilityWatch(queryClient?: QueryClient) {
+  watching = true;
+  // A query that could not reach the server is a hint too (ApiError status 0 from lib/api.ts).
+  queryClient?.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'failed' && (event.action.error as { status?: number } | null)?.status === 0) reportNetworkFailure();
+  });
+  onlineManager.setEventListener(() => {
+    const recheck = () => void checkReachability();
+    const goneOffline = () => setReachable(false);
+    window.addEventListener('online', recheck);
+    window.addEventListener('offline', goneOffline);
+    window.addEventListener('pageshow', recheck);
+    void checkReachability();
+    return () => {
+      window.removeEventListener('online', recheck);
+      window.removeEventListener('offline', goneOffline);
+      window.removeEventListener('pageshow', recheck);
+    };
+  });
+}

@@ -1,0 +1,48 @@
+// TanStack Query's cache persisted to IndexedDB (issue 6): an async persister over Dexie's
+// queryCache key-value table, so pages visited online open offline with their data. The sync
+// localStorage persister is deprecated and capped at ~5 MB (DESIGN section 2).
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import type { QueryClient } from '@tanstack/react-query';
+import { version } from '../../../package.json';
+import { db } from './db';
+
+/** Persisted data older than this is dropped on restore. */
+export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const CACHE_KEY = 'community-query-cache';
+
+export const queryPersister = createAsyncStoragePersister({
+  key: CACHE_KEY,
+  throttleTime: 1_000,
+  storage: {
+    getItem: async (key) => (await db.queryCache.get(key))?.value ?? null,
+    setItem: async (key, value) => void (await db.queryCache.put({ key, value })),
+    removeItem: async (key) => void (await db.queryCache.delete(key)),
+  },
+});
+
+export function persistOptions(client: QueryClient): Omit<PersistQueryClientOptions, 'queryClient'> {
+  // A query garbage-collected from memory is also dropped from the persisted copy: keep them as
+  // long as the persisted copy may live.
+  const defaults = client.getDefaultOptions();
+  client.setDefaultOptions({
+    ...defaults,
+    queries: { ...defaults.queries, gcTime: PERSIST_MAX_AGE_MS },
+    // Writes go through the outbox (sendOrQueue queues them offline) or fail fast with a message;
+    // TanStack's default would pause every mutation while offline and leave the form spinning.
+    mutations: { ...defaults.mutations, networkMode: 'always' },
+  });
+  return {
+    persister: queryPersister,
+    maxAge: PERSIST_MAX_AGE_MS,
+    // A new app version may change response shapes: start from an empty cache.
+    buster: version,
+  };
+}
+
+/** Logout: forget every cached response (memory and IndexedDB). */
+export async function clearPersistedQueries(client: QueryClient): Promise<void> {
+  client.clear();
+  await queryPersister.removeClient();
+  await db.queryCache.clear();
+}

@@ -1,0 +1,124 @@
+// buildApp(config) -> a ready Fastify instance; main.ts starts it and tests inject into it.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Config } from './config.js';
+import { openDatabase, type DB, type Dialect } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { localStorage, type Storage } from './storage/storage.js';
+import { createJobQueue, type JobQueue } from './jobs/queue.js';
+import errors from './plugins/errors.js';
+import session from './plugins/session.js';
+import originCheck from './plugins/origin-check.js';
+import idempotency from './plugins/idempotency.js';
+import staticClient from './plugins/static-client.js';
+import filesRoute from './storage/files-route.js';
+import { featureRoutes } from './features/index.js';
+import uploadRoutes from './uploads/routes.js';
+import { MAX_UPLOAD_BYTES } from '../shared/limits.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: DB;
+    dialect: Dialect;
+    mailer: Mailer;
+    storage: Storage;
+    jobs: JobQueue;
+  }
+}
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A stable secret for signed URLs: from config, else generated once into the data dir. */
+function sessionSecret(config: Config): string {
+  if (config.sessionSecret) return config.sessionSecret;
+  const file = path.join(config.dataDir, 'secret.key');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600 });
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  config = { ...config, sessionSecret: sessionSecret(config) };
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Schemas document the API (OpenAPI); valibot does the validation, so Ajv only passes through.
+    ajv: { customOptions: { strict: false } },
+  });
+  app.setValidatorCompiler(() => () => true);
+
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema });
+  await migrateToLatest(handle.db, handle.dialect === 'postgres' ? config.databaseSchema : undefined);
+  app.decorate('config', config);
+  app.decorate('db', handle.db);
+  app.decorate('dialect', handle.dialect);
+  app.decorate('mailer', createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: (m) => app.log.info(m) }));
+  app.decorate('storage', localStorage(path.join(config.dataDir, 'files')));
+  app.decorate('jobs', createJobQueue(handle.db, handle.dialect, app.log));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: `Too many attempts. Please try again in ${Math.ceil(ctx.ttl / 60000)} minute(s).` }),
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 100, fieldSize: 1024 * 1024 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'REALITi Community API', version: '1.0.0', description: 'The HTTP API of spec section 7. Errors are { message }.' } },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(errors);
+  await app.register(session);
+  await app.register(originCheck, { publicUrl: config.publicUrl });
+  await app.register(idempotency);
+  if (config.serveClient) await app.register(staticClient, { root: path.join(projectRoot, 'dist') });
+
+  app.get('/api/health', { schema: { tags: ['health'], summary: 'Liveness and database check' } }, async () => {
+    await app.db.selectFrom('users').select('id').limit(1).execute();
+    return { status: 'ok' };
+  });
+  await app.register(filesRoute);
+  for (const routes of featureRoutes) await app.register(routes);
+  await app.register(uploadRoutes);
+
+  app.addHook('onClose', async () => {
+    await app.jobs.stop();
+    await handle.close();
+  });
+  await app.ready();
+  if (config.runWorker) app.jobs.start(config.jobPollMs);
+  return app;
+}

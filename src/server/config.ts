@@ -1,0 +1,84 @@
+// Environment configuration, validated once at start-up (DESIGN section 4).
+import path from 'node:path';
+import * as v from 'valibot';
+
+const bool = (fallback: boolean) =>
+  v.pipe(
+    v.optional(v.string(), fallback ? 'true' : 'false'),
+    v.transform((s) => !['false', '0', 'no', 'off', ''].includes(s.toLowerCase())),
+  );
+const int = (fallback: number) =>
+  v.pipe(v.optional(v.string(), String(fallback)), v.transform(Number), v.integer('must be an integer'), v.minValue(0));
+
+const envSchema = v.object({
+  PORT: int(3000),
+  HOST: v.optional(v.string(), '127.0.0.1'),
+  DATA_DIR: v.optional(v.string(), './data'),
+  DATABASE_URL: v.optional(v.string()),
+  SMTP_URL: v.optional(v.string()),
+  MAIL_FROM: v.optional(v.string(), 'REALITi Community <no-reply@community.local>'),
+  PUBLIC_URL: v.optional(v.string()),
+  SESSION_SECRET: v.optional(v.string()),
+  SEED_DEMO: bool(true),
+  LOG_LEVEL: v.optional(v.string(), 'info'),
+  RATE_LIMIT_LOGIN: int(10),
+  RATE_LIMIT_EMAIL: int(5),
+  RATE_LIMIT_WINDOW_MS: int(15 * 60 * 1000),
+  WEB_EDITOR_URL: v.optional(v.string(), 'https://editor.realiti.example/'),
+  DISTRIBUTOR_PRODUCT_HOST: v.optional(v.string(), 'realiti'),
+  JOB_POLL_MS: int(500),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** For PostgreSQL: a schema to use instead of public (tests run each file in a fresh schema). */
+  databaseSchema?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  sessionSecret: string;
+  seedDemo: boolean;
+  logLevel: string;
+  rateLimit: { login: number; email: number; windowMs: number };
+  webEditorUrl: string;
+  distributorProductHost: string;
+  /** Serve the built client from dist/ (off in API tests). */
+  serveClient: boolean;
+  /** Run the background job worker (tests drive it by hand). */
+  runWorker: boolean;
+  jobPollMs: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const result = v.safeParse(envSchema, env);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const key = issue.path?.map((p) => String(p.key)).join('.') ?? 'environment';
+    throw new Error(`Invalid configuration ${key}: ${issue.message}`);
+  }
+  const e = result.output;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    publicUrl,
+    sessionSecret: e.SESSION_SECRET ?? '',
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    rateLimit: { login: e.RATE_LIMIT_LOGIN, email: e.RATE_LIMIT_EMAIL, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    webEditorUrl: e.WEB_EDITOR_URL,
+    distributorProductHost: e.DISTRIBUTOR_PRODUCT_HOST,
+    serveClient: true,
+    runWorker: true,
+    jobPollMs: e.JOB_POLL_MS,
+    ...overrides,
+  };
+}

@@ -1,0 +1,49 @@
+// Kysely on better-sqlite3 (WAL) by default, on pg when DATABASE_URL is set.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Database } from './types.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type DB = Kysely<Database>;
+
+export interface DbHandle {
+  db: DB;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns bigint counts as strings; COUNT(*) fits a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; schema?: string }): DbHandle {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    if (opts.schema) {
+      const schema = opts.schema;
+      pool.on('connect', (client) => {
+        client.query(`SET search_path TO "${schema}"`).catch(() => undefined);
+      });
+    }
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const file = path.join(opts.dataDir, 'community.sqlite');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export const now = () => new Date().toISOString();
+
+/** Case-insensitive LIKE for both dialects. */
+export function ilike(dialect: Dialect) {
+  return dialect === 'postgres' ? sql.raw('ILIKE') : sql.raw('LIKE');
+}

@@ -1,0 +1,17 @@
+// Ordered, append-only migrations. Each feature adds its own file and one line here.
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_foundation.js';
+import * as m0002 from './0002_tags_notifications.js';
+import * as m0003 from './0003_scenarios.js';
+import * as m0004 from './0004_media.js';
+import * as m0005 from './0005_posts.js';
+import * as m0006 from './0006_uploads.js';
+
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+  '0002_tags_notifications': m0002,
+  '0003_scenarios': m0003,
+  '0004_media': m0004,
+  '0005_posts': m0005,
+  '0006_uploads': m0006,
+};

@@ -1,0 +1,254 @@
+// Table types for Kysely. Each feature adds its tables here; columns mirror spec section 3.
+// Flags are integers (0/1) and times ISO-8601 text, so both SQLite and PostgreSQL read the same.
+import type { Generated } from 'kysely';
+
+export interface OrganisationTable {
+  id: Generated<number>;
+  name: string;
+  website: string | null;
+  organisation_code: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  uuid_id: string;
+  first_name: string;
+  last_name: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  mobile_phone: string | null;
+  role: number;
+  enabled: number;
+  email_verified: number;
+  can_provision: number;
+  is_pre_release: number;
+  organisation_id: number | null;
+  distributor_id: number;
+  last_login: string | null;
+  created_at: string;
+}
+
+export interface SessionTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface EmailTokenTable {
+  token_hash: string;
+  user_id: number;
+  purpose: 'verify' | 'reset';
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface JobTable {
+  id: Generated<number>;
+  type: string;
+  payload: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  attempts: number;
+  run_after: string;
+  locked_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+export interface IdempotencyKeyTable {
+  key: string;
+  user_id: number;
+  route: string;
+  body_hash: string;
+  state: 'pending' | 'done';
+  status_code: number | null;
+  response_body: string | null;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number;
+  action: string;
+  target_type: string;
+  target_id: string;
+  detail: string | null;
+  created_at: string;
+}
+
+export interface TagTable {
+  id: Generated<number>;
+  title: string;
+}
+
+export interface NotificationTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string;
+  link: string;
+  has_read: number;
+  created_at: string;
+}
+
+export interface MediaTable {
+  id: Generated<number>;
+  uuid_id: string;
+  name: string;
+  description: string | null;
+  is_video: number;
+  file_key: string;
+  file_name: string;
+  file_size: number;
+  mime_type: string;
+  thumb_key: string | null;
+  is_processed: number;
+  processing_error: string | null;
+  /** 0 unapproved, 1 rejected, 2 approved */
+  approval_status: number;
+  rejection_reason: string | null;
+  /** 0 private, 2 public */
+  privacy_level: number;
+  contributed_by: number;
+  contributed_at: string;
+  num_downloads: number;
+  duration_in_seconds: number;
+}
+
+export interface MediaTagTable {
+  media_id: number;
+  tag_id: number;
+}
+
+export interface MediaFavouriteTable {
+  user_id: number;
+  media_id: number;
+  created_at: string;
+}
+
+export interface PostTable {
+  id: Generated<number>;
+  title: string;
+  text: string;
+  creator_id: number;
+  /** null: the public feed; otherwise a forum group. */
+  group_id: number | null;
+  /** PostStatus: 0 pending, 1 approved. */
+  status: number;
+  type: 'post' | 'scenario' | 'media';
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface PostScenarioTable {
+  post_id: number;
+  scenario_id: number;
+}
+
+export interface PostMediaTable {
+  post_id: number;
+  media_id: number;
+}
+
+export interface PostTagTable {
+  post_id: number;
+  tag_id: number;
+}
+
+export interface PostReportTable {
+  post_id: number;
+  user_id: number;
+  created_at: string;
+  ignored_at: string | null;
+}
+
+export interface DirectoryTable {
+  id: Generated<number>;
+  uuid: string;
+  name: string;
+  user_id: number;
+  parent_id: number | null;
+  created_at: string;
+}
+
+export interface ScenarioTable {
+  id: Generated<number>;
+  uuid_id: string;
+  name: string;
+  description: string;
+  device_id: number | null;
+  patient_age: number | null;
+  patient_condition: number | null;
+  patient_sex: string | null;
+  patient_photo_code: number | null;
+  file_key: string;
+  file_name: string;
+  file_size: number;
+  privacy_level: number;
+  is_processed: number;
+  processing_error: string | null;
+  contributed_by: number;
+  contributed_at: string;
+  num_downloads: number;
+  duration_in_seconds: number;
+  num_checklist_items: number;
+  num_events: number;
+  has_images: number;
+  has_video: number;
+  has_sounds: number;
+  has_labs: number;
+  unicode_language_identifier: string | null;
+  directory_id: number | null;
+  /** Name, description and tag titles, indexed for full-text search. */
+  search_text: string;
+}
+
+export interface ScenarioTagTable {
+  scenario_id: number;
+  tag_id: number;
+}
+
+export interface ScenarioFavouriteTable {
+  user_id: number;
+  scenario_id: number;
+  created_at: string;
+}
+
+/** A resumable upload in progress (tus), with its owner. */
+export interface TusUploadTable {
+  id: string;
+  user_id: number;
+  kind: string;
+  filename: string;
+  size: number;
+  created_at: string;
+  finished_at: string | null;
+  result_uuid_id: string | null;
+}
+
+export interface Database {
+  organisations: OrganisationTable;
+  users: UserTable;
+  sessions: SessionTable;
+  email_tokens: EmailTokenTable;
+  jobs: JobTable;
+  idempotency_keys: IdempotencyKeyTable;
+  audit_log: AuditLogTable;
+  tags: TagTable;
+  notifications: NotificationTable;
+  directories: DirectoryTable;
+  scenarios: ScenarioTable;
+  scenario_tags: ScenarioTagTable;
+  scenario_favourites: ScenarioFavouriteTable;
+  media: MediaTable;
+  media_tags: MediaTagTable;
+  media_favourites: MediaFavouriteTable;
+  posts: PostTable;
+  post_scenarios: PostScenarioTable;
+  post_media: PostMediaTable;
+  post_tags: PostTagTable;
+  post_reports: PostReportTable;
+  tus_uploads: TusUploadTable;
+}

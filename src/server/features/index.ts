@@ -1,0 +1,19 @@
+// Feature route plugins, registered in this order by buildApp. Add one line per feature.
+import type { FastifyPluginAsync } from 'fastify';
+import authRoutes from './auth/routes.js';
+import userRoutes from './users/routes.js';
+import tagRoutes from './tags/routes.js';
+import scenarioRoutes from './scenarios/routes.js';
+import mediaRoutes from './media/routes.js';
+import postRoutes from './posts/routes.js';
+import notificationRoutes from './notifications/routes.js';
+
+export const featureRoutes: FastifyPluginAsync[] = [
+  authRoutes,
+  userRoutes,
+  tagRoutes,
+  scenarioRoutes,
+  mediaRoutes,
+  postRoutes,
+  notificationRoutes,
+];

@@ -1,0 +1,248 @@
+// Kysely queries for media: one query per method, paginated in SQL (indexes in migration 0004).
+import { sql, type Expression, type SqlBool, type Selectable, type ExpressionBuilder } from 'kysely';
+import type { DB, Dialect } from '../../db/connection.js';
+import { ilike, now } from '../../db/connection.js';
+import type { Database, MediaTable } from '../../db/types.js';
+import { ApprovalStatus, PrivacyLevel } from '../../../shared/enums.js';
+
+export type MediaRow = Selectable<MediaTable>;
+export type MediaWithOwner = MediaRow & {
+  owner_uuid: string;
+  owner_first_name: string;
+  owner_last_name: string;
+};
+
+export interface LibraryFilter {
+  /** -1 all, 0 image, 1 video */
+  type: number;
+  tagIds: number[];
+  words: string[];
+}
+
+type EB = ExpressionBuilder<Database & { u: Database['users'] }, 'media' | 'u'>;
+
+/** LIKE pattern with %, _ and \ escaped (the search keeps '_' and '-'). */
+function likePattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function mediaRepository(db: DB, dialect: Dialect) {
+  const withOwner = () =>
+    db
+      .selectFrom('media')
+      .innerJoin('users as u', 'u.id', 'media.contributed_by')
+      .selectAll('media')
+      .select(['u.uuid_id as owner_uuid', 'u.first_name as owner_first_name', 'u.last_name as owner_last_name']);
+
+  const libraryWhere = (eb: EB, f: LibraryFilter): Expression<SqlBool> => {
+    const op = ilike(dialect);
+    const conds: Expression<SqlBool>[] = [
+      eb('media.approval_status', '=', ApprovalStatus.Approved),
+      eb('media.privacy_level', '=', PrivacyLevel.Public),
+      eb('media.is_processed', '=', 1),
+    ];
+    if (f.type === 0 || f.type === 1) conds.push(eb('media.is_video', '=', f.type));
+    if (f.tagIds.length) {
+      conds.push(eb.exists(eb.selectFrom('media_tags as mt').select('mt.media_id').whereRef('mt.media_id', '=', 'media.id').where('mt.tag_id', 'in', f.tagIds)));
+    }
+    // Every word must appear in the name, the description or a tag title.
+    for (const word of f.words) {
+      const p = likePattern(word);
+      conds.push(
+        eb.or([
+          sql<SqlBool>`${sql.ref('media.name')} ${op} ${p} ESCAPE '\\'`,
+          sql<SqlBool>`coalesce(${sql.ref('media.description')}, '') ${op} ${p} ESCAPE '\\'`,
+          eb.exists(
+            eb
+              .selectFrom('media_tags as st')
+              .innerJoin('tags as t', 't.id', 'st.tag_id')
+              .select('st.media_id')
+              .whereRef('st.media_id', '=', 'media.id')
+              .where(sql<SqlBool>`${sql.ref('t.title')} ${op} ${p} ESCAPE '\\'`),
+          ),
+        ]),
+      );
+    }
+    return eb.and(conds);
+  };
+
+  return {
+    async byId(id: number): Promise<MediaWithOwner | undefined> {
+      return withOwner().where('media.id', '=', id).executeTakeFirst();
+    },
+    async byUuid(uuid: string): Promise<MediaWithOwner | undefined> {
+      return withOwner().where('media.uuid_id', '=', uuid).executeTakeFirst();
+    },
+
+    async library(f: LibraryFilter, offset: number, count: number) {
+      const [rows, total] = await Promise.all([
+        withOwner()
+          .where((eb) => libraryWhere(eb as unknown as EB, f))
+          .orderBy('media.contributed_at', 'desc')
+          .orderBy('media.id', 'desc')
+          .limit(count)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('media')
+          .innerJoin('users as u', 'u.id', 'media.contributed_by')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where((eb) => libraryWhere(eb as unknown as EB, f))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
+    },
+
+    /** Another user's media as others see it: approved, public, processed. */
+    async userPublic(userId: number, offset: number, count: number) {
+      const base = (q: ReturnType<typeof withOwner>) =>
+        q
+          .where('media.contributed_by', '=', userId)
+          .where('media.approval_status', '=', ApprovalStatus.Approved)
+          .where('media.privacy_level', '=', PrivacyLevel.Public)
+          .where('media.is_processed', '=', 1);
+      const rows = await base(withOwner()).orderBy('media.contributed_at', 'desc').orderBy('media.id', 'desc').limit(count).offset(offset).execute();
+      const total = await db
+        .selectFrom('media')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('contributed_by', '=', userId)
+        .where('approval_status', '=', ApprovalStatus.Approved)
+        .where('privacy_level', '=', PrivacyLevel.Public)
+        .where('is_processed', '=', 1)
+        .executeTakeFirstOrThrow();
+      return { rows, total: Number(total.n) };
+    },
+
+    async mine(userId: number, offset: number, count: number, opts: { onlyUnposted?: boolean } = {}) {
+      const run = async (excludePosted: boolean) => {
+        let rows = withOwner().where('media.contributed_by', '=', userId);
+        let countQ = db.selectFrom('media').select((eb) => eb.fn.countAll<number>().as('n')).where('contributed_by', '=', userId);
+        if (opts.onlyUnposted) {
+          // Unposted media is what can still be attached to a new post: processed and approved.
+          rows = rows.where('media.is_processed', '=', 1).where('media.approval_status', '=', ApprovalStatus.Approved);
+          countQ = countQ.where('is_processed', '=', 1).where('approval_status', '=', ApprovalStatus.Approved);
+          if (excludePosted) {
+            const notPosted = sql<SqlBool>`NOT EXISTS (SELECT 1 FROM post_media pm WHERE pm.media_id = media.id)`;
+            rows = rows.where(notPosted);
+            countQ = countQ.where(notPosted);
+          }
+        }
+        const [list, total] = await Promise.all([
+          rows.orderBy('media.contributed_at', 'desc').orderBy('media.id', 'desc').limit(count).offset(offset).execute(),
+          countQ.executeTakeFirstOrThrow(),
+        ]);
+        return { rows: list, total: Number(total.n) };
+      };
+      if (!opts.onlyUnposted) return run(false);
+      try {
+        return await run(true);
+      } catch {
+        // Posts (and post_media) may not exist in this installation yet: nothing has been posted.
+        return run(false);
+      }
+    },
+
+    async pendingApproval() {
+      return withOwner()
+        .where('media.approval_status', '=', ApprovalStatus.Unapproved)
+        .where('media.is_processed', '=', 1)
+        .orderBy('media.contributed_at', 'asc')
+        .orderBy('media.id', 'asc')
+        .execute();
+    },
+
+    async favouritesOf(userId: number, visibleTo: number) {
+      return withOwner()
+        .innerJoin('media_favourites as f', 'f.media_id', 'media.id')
+        .where('f.user_id', '=', userId)
+        .where((eb) =>
+          eb.or([
+            eb('media.contributed_by', '=', visibleTo),
+            eb.and([eb('media.approval_status', '=', ApprovalStatus.Approved), eb('media.privacy_level', '=', PrivacyLevel.Public)]),
+          ]),
+        )
+        .orderBy('f.created_at', 'desc')
+        .execute();
+    },
+
+    async favouriteIds(userId: number, mediaIds: number[]): Promise<Set<number>> {
+      if (!mediaIds.length) return new Set();
+      const rows = await db.selectFrom('media_favourites').select('media_id').where('user_id', '=', userId).where('media_id', 'in', mediaIds).execute();
+      return new Set(rows.map((r) => r.media_id));
+    },
+
+    /** Toggle; returns true when it is now a favourite. */
+    async toggleFavourite(userId: number, mediaId: number): Promise<boolean> {
+      const removed = await db.deleteFrom('media_favourites').where('user_id', '=', userId).where('media_id', '=', mediaId).executeTakeFirst();
+      if (Number(removed.numDeletedRows) > 0) return false;
+      await db.insertInto('media_favourites').values({ user_id: userId, media_id: mediaId, created_at: now() }).execute();
+      return true;
+    },
+
+    async tagsFor(mediaIds: number[]): Promise<Map<number, { id: number; title: string }[]>> {
+      const map = new Map<number, { id: number; title: string }[]>();
+      if (!mediaIds.length) return map;
+      const rows = await db
+        .selectFrom('media_tags as mt')
+        .innerJoin('tags as t', 't.id', 'mt.tag_id')
+        .select(['mt.media_id', 't.id', 't.title'])
+        .where('mt.media_id', 'in', mediaIds)
+        .orderBy('t.title')
+        .execute();
+      for (const r of rows) {
+        const list = map.get(r.media_id) ?? [];
+        list.push({ id: r.id, title: r.title });
+        map.set(r.media_id, list);
+      }
+      return map;
+    },
+
+    async existingTagIds(ids: number[]): Promise<number[]> {
+      if (!ids.length) return [];
+      const rows = await db.selectFrom('tags').select('id').where('id', 'in', ids).execute();
+      return rows.map((r) => r.id);
+    },
+
+    async setTags(mediaId: number, tagIds: number[]) {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('media_tags').where('media_id', '=', mediaId).execute();
+        if (tagIds.length) await trx.insertInto('media_tags').values(tagIds.map((tag_id) => ({ media_id: mediaId, tag_id }))).execute();
+      });
+    },
+
+    async insert(values: Omit<MediaRow, 'id'>): Promise<number> {
+      const row = await db.insertInto('media').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(id: number, values: Partial<Omit<MediaRow, 'id'>>) {
+      if (!Object.keys(values).length) return;
+      await db.updateTable('media').set(values).where('id', '=', id).execute();
+    },
+
+    /** Moves unapproved -> approved/rejected only if it is still unapproved; false when someone else got there first. */
+    async review(id: number, from: number, to: number, reason: string | null): Promise<boolean> {
+      const res = await db
+        .updateTable('media')
+        .set({ approval_status: to, rejection_reason: reason })
+        .where('id', '=', id)
+        .where('approval_status', '=', from)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
+    async incrementDownloads(id: number) {
+      await db.updateTable('media').set((eb) => ({ num_downloads: eb('num_downloads', '+', 1) })).where('id', '=', id).execute();
+    },
+
+    async delete(id: number) {
+      await db.deleteFrom('media').where('id', '=', id).execute();
+    },
+
+    async audit(actorId: number, action: string, targetId: string, detail: string | null) {
+      await db.insertInto('audit_log').values({ actor_id: actorId, action, target_type: 'media', target_id: targetId, detail, created_at: now() }).execute();
+    },
+  };
+}
+
+export type MediaRepository = ReturnType<typeof mediaRepository>;

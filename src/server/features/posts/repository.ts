@@ -1,0 +1,220 @@
+// Kysely queries for posts, their attachments, tags and reports. Attachments read the scenarios and
+// media tables directly (their columns are the shared contract), never through those features' code.
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/connection.js';
+import type { Database, PostTable } from '../../db/types.js';
+import type { Selectable } from 'kysely';
+import { now } from '../../db/connection.js';
+import { PostStatus } from '../../../shared/enums.js';
+
+export type PostRow = Selectable<PostTable>;
+
+/** The columns of the scenarios and media tables that posts read. */
+interface AttachTables {
+  scenarios: {
+    id: number;
+    uuid_id: string;
+    name: string;
+    device_id: number | null;
+    file_name: string;
+    privacy_level: number;
+    contributed_by: number;
+  };
+  media: {
+    id: number;
+    uuid_id: string;
+    name: string;
+    is_video: number;
+    thumb_key: string | null;
+    is_processed: number;
+    approval_status: number;
+    privacy_level: number;
+    contributed_by: number;
+  };
+}
+type AttachDB = Kysely<Database & AttachTables>;
+
+export interface FeedQuery {
+  groupId: number | null;
+  tagIds: number[];
+  offset: number;
+  count: number;
+}
+
+export function postsRepository(db: DB) {
+  const adb = db as unknown as AttachDB;
+  // The scenarios and media tables come from their own migrations; until they exist posts carry no attachments.
+  let tablesPromise: Promise<Set<string>> | null = null;
+  const tables = () =>
+    (tablesPromise ??= db.introspection.getTables().then((list) => new Set(list.map((t) => t.name))));
+  const hasTable = async (name: 'scenarios' | 'media') => (await tables()).has(name);
+
+  function feedBase(q: Pick<FeedQuery, 'groupId' | 'tagIds'>) {
+    return db
+      .selectFrom('posts')
+      .where('posts.deleted_at', 'is', null)
+      .where('posts.status', '=', PostStatus.Approved)
+      .where('posts.group_id', q.groupId === null ? 'is' : '=', q.groupId)
+      .$if(q.tagIds.length > 0, (qb) =>
+        qb.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('post_tags')
+              .select('post_tags.post_id')
+              .whereRef('post_tags.post_id', '=', 'posts.id')
+              .where('post_tags.tag_id', 'in', q.tagIds),
+          ),
+        ),
+      );
+  }
+
+  return {
+    async feedPage(q: FeedQuery): Promise<{ rows: PostRow[]; total: number }> {
+      const [rows, total] = await Promise.all([
+        feedBase(q).selectAll('posts').orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(q.count).offset(q.offset).execute(),
+        feedBase(q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
+    },
+
+    liveById: (id: number) => db.selectFrom('posts').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst(),
+
+    async insertPost(
+      values: { title: string; text: string; creator_id: number; group_id: number | null; status: number; type: PostRow['type'] },
+      links: { scenarioIds: number[]; mediaIds: number[]; tagIds: number[] },
+    ): Promise<PostRow> {
+      return db.transaction().execute(async (trx) => {
+        const post = await trx
+          .insertInto('posts')
+          .values({ ...values, created_at: now(), deleted_at: null })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (links.scenarioIds.length)
+          await trx.insertInto('post_scenarios').values(links.scenarioIds.map((scenario_id) => ({ post_id: post.id, scenario_id }))).execute();
+        if (links.mediaIds.length)
+          await trx.insertInto('post_media').values(links.mediaIds.map((media_id) => ({ post_id: post.id, media_id }))).execute();
+        if (links.tagIds.length)
+          await trx.insertInto('post_tags').values(links.tagIds.map((tag_id) => ({ post_id: post.id, tag_id }))).execute();
+        return post;
+      });
+    },
+
+    softDelete: (id: number) => db.updateTable('posts').set({ deleted_at: now() }).where('id', '=', id).execute(),
+
+    creators: (ids: number[]) =>
+      ids.length
+        ? db.selectFrom('users').select(['id', 'uuid_id', 'first_name', 'last_name']).where('id', 'in', ids).execute()
+        : Promise.resolve([]),
+
+    tagsOf: (postIds: number[]) =>
+      postIds.length
+        ? db
+            .selectFrom('post_tags')
+            .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+            .select(['post_tags.post_id', 'tags.id', 'tags.title'])
+            .where('post_tags.post_id', 'in', postIds)
+            .orderBy('tags.title')
+            .execute()
+        : Promise.resolve([]),
+
+    async scenariosOf(postIds: number[]) {
+      if (!postIds.length || !(await hasTable('scenarios'))) return [];
+      return adb
+        .selectFrom('post_scenarios')
+        .innerJoin('scenarios', 'scenarios.id', 'post_scenarios.scenario_id')
+        .select(['post_scenarios.post_id', 'scenarios.id', 'scenarios.uuid_id', 'scenarios.name', 'scenarios.device_id', 'scenarios.file_name'])
+        .where('post_scenarios.post_id', 'in', postIds)
+        .orderBy('scenarios.name')
+        .execute();
+    },
+
+    /** Only approved, processed media are shown (an upload made inside a post appears once approved). */
+    async mediaOf(postIds: number[]) {
+      if (!postIds.length || !(await hasTable('media'))) return [];
+      return adb
+        .selectFrom('post_media')
+        .innerJoin('media', 'media.id', 'post_media.media_id')
+        .select(['post_media.post_id', 'media.id', 'media.uuid_id', 'media.name', 'media.is_video', 'media.thumb_key'])
+        .where('post_media.post_id', 'in', postIds)
+        .where('media.approval_status', '=', 2)
+        .where('media.is_processed', '=', 1)
+        .orderBy('media.id')
+        .execute();
+    },
+
+    existingTagIds: async (ids: number[]) =>
+      ids.length ? (await db.selectFrom('tags').select('id').where('id', 'in', ids).execute()).map((r) => r.id) : [],
+
+    /** Scenarios among `ids` that `userId` may see: public ones and their own. */
+    async visibleScenarioIds(ids: number[], userId: number): Promise<number[]> {
+      if (!ids.length) return [];
+      if (!(await hasTable('scenarios'))) return [];
+      const rows = await adb
+        .selectFrom('scenarios')
+        .select('id')
+        .where('id', 'in', ids)
+        .where((eb) => eb.or([eb('privacy_level', '=', 2), eb('contributed_by', '=', userId)]))
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async mediaForAttach(ids: number[]) {
+      if (!ids.length || !(await hasTable('media'))) return [];
+      return adb
+        .selectFrom('media')
+        .select(['id', 'approval_status', 'is_processed', 'privacy_level', 'contributed_by'])
+        .where('id', 'in', ids)
+        .execute();
+    },
+
+    async idByUuid(table: 'scenarios' | 'media', uuid: string): Promise<number | undefined> {
+      if (!(await hasTable(table))) return undefined;
+      const row = await adb.selectFrom(table).select('id').where('uuid_id', '=', uuid).executeTakeFirst();
+      return row?.id;
+    },
+
+    reportOf: (postId: number, userId: number) =>
+      db.selectFrom('post_reports').selectAll().where('post_id', '=', postId).where('user_id', '=', userId).executeTakeFirst(),
+
+    addReport: (postId: number, userId: number) =>
+      db.insertInto('post_reports').values({ post_id: postId, user_id: userId, created_at: now(), ignored_at: null }).execute(),
+
+    /** Reports not yet ignored, on posts not yet deleted, newest first. */
+    openReports: () =>
+      db
+        .selectFrom('post_reports')
+        .innerJoin('posts', 'posts.id', 'post_reports.post_id')
+        .innerJoin('users', 'users.id', 'post_reports.user_id')
+        .selectAll('posts')
+        .select([
+          'post_reports.created_at as reported_at',
+          'users.id as reporter_id',
+          'users.uuid_id as reporter_uuid_id',
+          'users.first_name as reporter_first_name',
+          'users.last_name as reporter_last_name',
+        ])
+        .where('post_reports.ignored_at', 'is', null)
+        .where('posts.deleted_at', 'is', null)
+        .orderBy('post_reports.created_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(500)
+        .execute(),
+
+    ignoreReport: async (postId: number, userId: number) => {
+      const res = await db
+        .updateTable('post_reports')
+        .set({ ignored_at: now() })
+        .where('post_id', '=', postId)
+        .where('user_id', '=', userId)
+        .where('ignored_at', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows);
+    },
+
+    adminIds: async () => (await db.selectFrom('users').select('id').where('enabled', '=', 1).where(sql<number>`role & 4`, '=', 4).execute()).map((r) => r.id),
+
+    enabledUserIds: async () => (await db.selectFrom('users').select('id').where('enabled', '=', 1).execute()).map((r) => r.id),
+  };
+}
+
+export type PostsRepository = ReturnType<typeof postsRepository>;

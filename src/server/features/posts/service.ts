@@ -1,0 +1,223 @@
+// Post rules (spec sections 4-6): access checks first, then the rules, then mapping rows to the
+// response shapes of spec section 3.
+import fs from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error.js';
+import { notifyUser, notifyUsers } from '../../lib/notifications.js';
+import { signFileUrl } from '../../storage/signed-url.js';
+import { acceptTempFile } from '../../uploads/multipart.js';
+import type { AcceptedFile } from '../../uploads/registry.js';
+import type { SessionUser } from '../../plugins/session.js';
+import { PostStatus } from '../../../shared/enums.js';
+import type { CreatePostInput, CreatePostResponse, ForumPost, ReportedPost, UploadErrorRow } from '../../../shared/schemas/posts.js';
+import { postsRepository, type PostRow } from './repository.js';
+
+export const MESSAGES = {
+  notFound: 'Post not found',
+  notYours: 'You can only delete your own posts',
+  ownReport: 'You cannot report your own post',
+  alreadyReported: 'You have already reported this post',
+  reportNotFound: 'Report not found',
+  scenarioMissing: 'One of the attached scenarios could not be found',
+  mediaMissing: 'One of the attached media items could not be found',
+  mediaNotApproved: 'Media must be approved before it can be attached to a post',
+  unknownTag: 'One of the chosen tags does not exist',
+} as const;
+
+/** A checked upload waiting until the post itself is known to be valid. */
+export interface PendingUpload {
+  kind: 'scenario' | 'media';
+  file: AcceptedFile;
+}
+
+export async function discardUploads(uploads: PendingUpload[]) {
+  await Promise.all(uploads.map((u) => fs.rm(u.file.filePath, { force: true }).catch(() => undefined)));
+}
+
+export function postsService(app: FastifyInstance) {
+  const repo = postsRepository(app.db);
+
+  async function present(rows: PostRow[], viewerId: number): Promise<ForumPost[]> {
+    const ids = rows.map((r) => r.id);
+    const [creators, tags, scenarios, media] = await Promise.all([
+      repo.creators([...new Set(rows.map((r) => r.creator_id))]),
+      repo.tagsOf(ids),
+      repo.scenariosOf(ids),
+      repo.mediaOf(ids),
+    ]);
+    const creatorById = new Map(creators.map((c) => [c.id, c]));
+    return rows.map((row) => {
+      const c = creatorById.get(row.creator_id);
+      return {
+        id: row.id,
+        title: row.title,
+        text: row.text,
+        creator: c
+          ? { id: c.id, uuid_id: c.uuid_id, first_name: c.first_name, last_name: c.last_name }
+          : { id: row.creator_id, uuid_id: '', first_name: 'Unknown', last_name: 'user' },
+        created_at: row.created_at,
+        status: row.status,
+        type: row.type,
+        // Forum groups come later; the public feed's posts have no group.
+        group: null,
+        media: media
+          .filter((m) => m.post_id === row.id)
+          .map((m) => ({
+            id: m.id,
+            uuid_id: m.uuid_id,
+            name: m.name,
+            is_video: Boolean(m.is_video),
+            signed_thumb_url: m.thumb_key ? signFileUrl(app.config.sessionSecret, m.thumb_key, { disposition: 'inline' }) : null,
+          })),
+        scenarios: scenarios
+          .filter((s) => s.post_id === row.id)
+          .map((s) => ({
+            id: s.id,
+            uuid_id: s.uuid_id,
+            name: s.name,
+            device_id: s.device_id,
+            is_ctgi: s.file_name.toLowerCase().endsWith('.ctgi'),
+          })),
+        tags: tags.filter((t) => t.post_id === row.id).map((t) => ({ id: t.id, title: t.title })),
+        is_mine: row.creator_id === viewerId,
+      };
+    });
+  }
+
+  /** A post the user may see: live, approved and in the public feed (groups add their members later). */
+  async function visiblePost(id: number): Promise<PostRow> {
+    const post = await repo.liveById(id);
+    if (!post || post.group_id !== null || post.status !== PostStatus.Approved) throw notFound(MESSAGES.notFound);
+    return post;
+  }
+
+  async function checkAttachments(user: SessionUser, input: Pick<CreatePostInput, 'scenarios' | 'media' | 'tags'>) {
+    const tagIds = await repo.existingTagIds(input.tags);
+    if (tagIds.length !== input.tags.length) throw unprocessable(MESSAGES.unknownTag);
+    const scenarioIds = await repo.visibleScenarioIds(input.scenarios, user.id);
+    if (scenarioIds.length !== input.scenarios.length) throw unprocessable(MESSAGES.scenarioMissing);
+    const media = await repo.mediaForAttach(input.media);
+    // Another user's private, unapproved item is reported as missing, not as unapproved.
+    const visible = media.filter((m) => m.contributed_by === user.id || (m.privacy_level === 2 && m.approval_status === 2));
+    if (visible.length !== input.media.length) throw unprocessable(MESSAGES.mediaMissing);
+    if (visible.some((m) => m.approval_status !== 2 || m.is_processed !== 1)) throw unprocessable(MESSAGES.mediaNotApproved);
+  }
+
+  return {
+    present,
+
+    async feed(user: SessionUser, q: { offset: number; count: number; tagIds: number[] }) {
+      const { rows, total } = await repo.feedPage({ groupId: null, ...q });
+      const posts = await present(rows, user.id);
+      return { posts, count: posts.length, to: q.offset + posts.length, total };
+    },
+
+    /**
+     * Validate the post and its attachments first; only then accept the uploaded files, so a refused
+     * post creates nothing. Files that fail are reported per file and the post is created without them.
+     */
+    async create(user: SessionUser, input: CreatePostInput, uploads: PendingUpload[], uploadErrors: UploadErrorRow[]): Promise<CreatePostResponse> {
+      try {
+        await checkAttachments(user, input);
+      } catch (err) {
+        await discardUploads(uploads);
+        throw err;
+      }
+      const errors = [...uploadErrors];
+      const scenarioIds = [...input.scenarios];
+      const mediaIds = [...input.media];
+      for (const u of uploads) {
+        const result = await acceptTempFile(app, user, u.kind, u.file);
+        if (!result.ok) {
+          errors.push(result.error);
+          continue;
+        }
+        const id = await repo.idByUuid(u.kind === 'scenario' ? 'scenarios' : 'media', result.success.uuid_id);
+        if (id === undefined) continue;
+        if (u.kind === 'scenario' && !scenarioIds.includes(id)) scenarioIds.push(id);
+        if (u.kind === 'media' && !mediaIds.includes(id)) mediaIds.push(id);
+      }
+      const type = input.type ?? (scenarioIds.length ? 'scenario' : mediaIds.length ? 'media' : 'post');
+      const row = await repo.insertPost(
+        { title: input.title, text: input.text, creator_id: user.id, group_id: null, status: PostStatus.Approved, type },
+        { scenarioIds, mediaIds, tagIds: input.tags },
+      );
+      const [post] = await present([row], user.id);
+      return { ...post, errors };
+    },
+
+    /** Admin 'Post to everyone': a post with no group; every enabled user but the poster is told. */
+    async postToEveryone(admin: SessionUser, input: { title: string; text: string; tags: number[] }) {
+      await checkAttachments(admin, { scenarios: [], media: [], tags: input.tags });
+      const row = await repo.insertPost(
+        { title: input.title, text: input.text, creator_id: admin.id, group_id: null, status: PostStatus.Approved, type: 'post' },
+        { scenarioIds: [], mediaIds: [], tagIds: input.tags },
+      );
+      const recipients = (await repo.enabledUserIds()).filter((id) => id !== admin.id);
+      await notifyUsers(app.db, recipients, { name: 'New post for everyone', description: input.title, link: `/feed?post=${row.id}` });
+      const [post] = await present([row], admin.id);
+      return { ...post, notified: recipients.length };
+    },
+
+    /** The creator deletes their own post; another's visible post is 403, a missing one 404. */
+    async remove(user: SessionUser, id: number) {
+      const post = await repo.liveById(id);
+      if (!post) throw notFound(MESSAGES.notFound);
+      if (post.creator_id !== user.id) {
+        if (post.group_id !== null || post.status !== PostStatus.Approved) throw notFound(MESSAGES.notFound);
+        throw forbidden(MESSAGES.notYours);
+      }
+      await repo.softDelete(id);
+      return { message: 'Post deleted' };
+    },
+
+    async report(user: SessionUser, id: number) {
+      const post = await visiblePost(id);
+      if (post.creator_id === user.id) throw unprocessable(MESSAGES.ownReport);
+      if (await repo.reportOf(id, user.id)) throw conflict(MESSAGES.alreadyReported);
+      try {
+        await repo.addReport(id, user.id);
+      } catch {
+        // Two reports at once: the primary key keeps one.
+        throw conflict(MESSAGES.alreadyReported);
+      }
+      await notifyUser(app.db, post.creator_id, {
+        name: 'Your post was reported',
+        description: `"${post.title}" was reported and will be reviewed by an administrator.`,
+        link: '/feed',
+      });
+      const admins = (await repo.adminIds()).filter((a) => a !== user.id);
+      await notifyUsers(app.db, admins, { name: 'A post was reported', description: post.title, link: '/admin/reported' });
+      return { message: 'Post reported' };
+    },
+
+    async reported(viewerId: number): Promise<ReportedPost[]> {
+      const rows = await repo.openReports();
+      const posts = await present(rows, viewerId);
+      return rows.map((r, i) => ({
+        post: posts[i],
+        reportedBy: { id: r.reporter_id, uuid_id: r.reporter_uuid_id, first_name: r.reporter_first_name, last_name: r.reporter_last_name },
+        reported_at: r.reported_at,
+      }));
+    },
+
+    /** a = the post id, b = the id of the user whose report is ignored. */
+    async ignoreReport(postId: number, reporterId: number) {
+      const n = await repo.ignoreReport(postId, reporterId);
+      if (!n) throw notFound(MESSAGES.reportNotFound);
+      return { message: 'Report ignored' };
+    },
+
+    async deleteReported(id: number) {
+      const post = await repo.liveById(id);
+      if (!post) throw notFound(MESSAGES.notFound);
+      await repo.softDelete(id);
+      await notifyUser(app.db, post.creator_id, {
+        name: 'Your post was removed',
+        description: `"${post.title}" was removed by an administrator after it was reported.`,
+        link: '/feed',
+      });
+      return { message: 'Post deleted' };
+    },
+  };
+}

@@ -1,0 +1,215 @@
+// Kysely queries for scenarios, their tags, favourites and folders. Pagination and counts run in SQL;
+// full-text search uses the FTS5 table on SQLite and the GIN-indexed tsvector on PostgreSQL.
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import type { DB, Dialect } from '../../db/connection.js';
+import { now } from '../../db/connection.js';
+import type { Database, ScenarioTable } from '../../db/types.js';
+
+export type ScenarioRow = Selectable<ScenarioTable> & {
+  owner_uuid: string;
+  owner_first_name: string;
+  owner_last_name: string;
+  directory_uuid: string | null;
+};
+
+export interface LibraryFilters {
+  offset: number;
+  count: number;
+  age: number;
+  condition: number;
+  /** Search words (already normalised), empty for none. */
+  words: string[];
+  tagIds: number[];
+}
+
+export type MySort = 'isProcessed' | 'contributedAt' | 'name';
+
+type EB = ExpressionBuilder<Database & { s: ScenarioTable }, 's'>;
+
+/** Word tokens for the full-text index: letters and digits only (apostrophes and hyphens split words). */
+export function searchTokens(words: string[]): string[] {
+  return words.flatMap((w) => w.split(/[^\p{L}\p{N}]+/u)).filter(Boolean).slice(0, 16);
+}
+
+export function scenariosRepository(db: DB, dialect: Dialect) {
+  const base = () =>
+    db
+      .selectFrom('scenarios as s')
+      .innerJoin('users as u', 'u.id', 's.contributed_by')
+      .leftJoin('directories as d', 'd.id', 's.directory_id')
+      .selectAll('s')
+      .select(['u.uuid_id as owner_uuid', 'u.first_name as owner_first_name', 'u.last_name as owner_last_name', 'd.uuid as directory_uuid']);
+
+  /** Every token must match as a word prefix. */
+  function matchesSearch(eb: EB, words: string[]): Expression<SqlBool> {
+    const tokens = searchTokens(words);
+    if (!tokens.length) return sql<SqlBool>`1 = 1`;
+    if (dialect === 'postgres') {
+      const q = tokens.map((t) => `${t}:*`).join(' & ');
+      return sql<SqlBool>`to_tsvector('simple', s.search_text) @@ to_tsquery('simple', ${q})`;
+    }
+    const q = tokens.map((t) => `"${t}"*`).join(' AND ');
+    return eb('s.id', 'in', sql<number>`(SELECT rowid FROM scenarios_fts WHERE scenarios_fts MATCH ${q})`);
+  }
+
+  function libraryWhere(eb: EB, f: LibraryFilters): Expression<SqlBool> {
+    const conds: Expression<SqlBool>[] = [eb('s.privacy_level', '=', 2), eb('s.is_processed', '=', 1)];
+    if (f.age !== -1) conds.push(eb('s.patient_age', '=', f.age));
+    if (f.condition !== -1) conds.push(eb('s.patient_condition', '=', f.condition));
+    if (f.tagIds.length) {
+      conds.push(
+        eb.exists(
+          eb.selectFrom('scenario_tags as st').select('st.tag_id').whereRef('st.scenario_id', '=', 's.id').where('st.tag_id', 'in', f.tagIds),
+        ),
+      );
+    }
+    if (f.words.length) conds.push(matchesSearch(eb, f.words));
+    return eb.and(conds);
+  }
+
+  return {
+    async library(f: LibraryFilters): Promise<{ total: number; rows: ScenarioRow[] }> {
+      const totalRow = await db
+        .selectFrom('scenarios as s')
+        .where((eb) => libraryWhere(eb as unknown as EB, f))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const total = Number(totalRow.n);
+      if (total === 0 || f.offset >= total) return { total, rows: [] };
+      const rows = await base()
+        .where((eb) => libraryWhere(eb as unknown as EB, f))
+        .orderBy('s.contributed_at', 'desc')
+        .orderBy('s.id', 'desc')
+        .limit(f.count)
+        .offset(f.offset)
+        .execute();
+      return { total, rows };
+    },
+
+    byId: (id: number) => base().where('s.id', '=', id).executeTakeFirst(),
+    byUuid: (uuid: string) => base().where('s.uuid_id', '=', uuid).executeTakeFirst(),
+
+    async mine(userId: number, sort: MySort, dir: 'asc' | 'desc', directoryId: number | null | undefined, offset: number, count: number) {
+      let q = db.selectFrom('scenarios as s').where('s.contributed_by', '=', userId);
+      if (directoryId !== undefined) q = directoryId === null ? q.where('s.directory_id', 'is', null) : q.where('s.directory_id', '=', directoryId);
+      const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      let rq = base().where('s.contributed_by', '=', userId);
+      if (directoryId !== undefined) rq = directoryId === null ? rq.where('s.directory_id', 'is', null) : rq.where('s.directory_id', '=', directoryId);
+      if (sort === 'name') rq = rq.orderBy(sql`lower(s.name)`, dir).orderBy('s.id', dir);
+      else if (sort === 'contributedAt') rq = rq.orderBy('s.contributed_at', dir).orderBy('s.id', dir);
+      else rq = rq.orderBy('s.is_processed', dir).orderBy('s.contributed_at', 'desc').orderBy('s.id', 'desc');
+      const rows = total > offset ? await rq.limit(count).offset(offset).execute() : [];
+      return { total, rows };
+    },
+
+    /** Own processed scenarios not attached to any post yet (the post attach picker). */
+    async unposted(userId: number, offset: number, count: number) {
+      const where = (eb: EB) =>
+        eb.and([
+          eb('s.contributed_by', '=', userId),
+          eb('s.is_processed', '=', 1),
+          eb.not(eb.exists(eb.selectFrom('post_scenarios as ps').select('ps.post_id').whereRef('ps.scenario_id', '=', 's.id'))),
+        ]);
+      const total = Number(
+        (await db.selectFrom('scenarios as s').where((eb) => where(eb as unknown as EB)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      );
+      const rows = total > offset
+        ? await base().where((eb) => where(eb as unknown as EB)).orderBy('s.contributed_at', 'desc').orderBy('s.id', 'desc').limit(count).offset(offset).execute()
+        : [];
+      return { total, rows };
+    },
+
+    /** Scenarios `userId` favourited that `viewerId` may see, newest favourite first. */
+    favouritesOf: (userId: number, viewerId: number) =>
+      base()
+        .innerJoin('scenario_favourites as f', 'f.scenario_id', 's.id')
+        .where('f.user_id', '=', userId)
+        .where((eb) => eb.or([eb('s.privacy_level', '=', 2), eb('s.contributed_by', '=', viewerId)]))
+        .orderBy('f.created_at', 'desc')
+        .limit(500)
+        .execute(),
+
+    publicOf: (userId: number) =>
+      base().where('s.contributed_by', '=', userId).where('s.privacy_level', '=', 2).where('s.is_processed', '=', 1).orderBy('s.contributed_at', 'desc').limit(500).execute(),
+
+    async tagsFor(ids: number[]): Promise<Map<number, { id: number; title: string }[]>> {
+      const map = new Map<number, { id: number; title: string }[]>();
+      if (!ids.length) return map;
+      const rows = await db
+        .selectFrom('scenario_tags as st')
+        .innerJoin('tags as t', 't.id', 'st.tag_id')
+        .select(['st.scenario_id', 't.id', 't.title'])
+        .where('st.scenario_id', 'in', ids)
+        .orderBy('t.title')
+        .execute();
+      for (const r of rows) {
+        const list = map.get(r.scenario_id) ?? [];
+        list.push({ id: r.id, title: r.title });
+        map.set(r.scenario_id, list);
+      }
+      return map;
+    },
+
+    async favouriteCounts(ids: number[]): Promise<Map<number, number>> {
+      if (!ids.length) return new Map();
+      const rows = await db
+        .selectFrom('scenario_favourites')
+        .select(['scenario_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('scenario_id', 'in', ids)
+        .groupBy('scenario_id')
+        .execute();
+      return new Map(rows.map((r) => [r.scenario_id, Number(r.n)]));
+    },
+
+    async favouritedBy(userId: number, ids: number[]): Promise<Set<number>> {
+      if (!ids.length) return new Set();
+      const rows = await db.selectFrom('scenario_favourites').select('scenario_id').where('user_id', '=', userId).where('scenario_id', 'in', ids).execute();
+      return new Set(rows.map((r) => r.scenario_id));
+    },
+
+    existingTagIds: async (ids: number[]) =>
+      ids.length ? (await db.selectFrom('tags').select('id').where('id', 'in', ids).execute()).map((r) => r.id) : [],
+
+    insert: (values: Insertable<ScenarioTable>) => db.insertInto('scenarios').values(values).returning(['id', 'uuid_id']).executeTakeFirstOrThrow(),
+
+    update: (id: number, values: Updateable<ScenarioTable>) => db.updateTable('scenarios').set(values).where('id', '=', id).execute(),
+
+    async setTags(id: number, tagIds: number[]) {
+      await db.deleteFrom('scenario_tags').where('scenario_id', '=', id).execute();
+      if (tagIds.length) await db.insertInto('scenario_tags').values(tagIds.map((tag_id) => ({ scenario_id: id, tag_id }))).execute();
+    },
+
+    /** Recompute the full-text document from name, description and tag titles. */
+    async refreshSearchText(id: number) {
+      const row = await db.selectFrom('scenarios').select(['name', 'description']).where('id', '=', id).executeTakeFirst();
+      if (!row) return;
+      const tags = await db.selectFrom('scenario_tags as st').innerJoin('tags as t', 't.id', 'st.tag_id').select('t.title').where('st.scenario_id', '=', id).execute();
+      const search_text = [row.name, row.description, ...tags.map((t) => t.title)].join(' ');
+      await db.updateTable('scenarios').set({ search_text }).where('id', '=', id).execute();
+    },
+
+    delete: (id: number) => db.deleteFrom('scenarios').where('id', '=', id).execute(),
+
+    /** Add or remove; returns whether it is now a favourite. */
+    async toggleFavourite(userId: number, scenarioId: number): Promise<boolean> {
+      const deleted = await db.deleteFrom('scenario_favourites').where('user_id', '=', userId).where('scenario_id', '=', scenarioId).executeTakeFirst();
+      if (Number(deleted.numDeletedRows) > 0) return false;
+      await db.insertInto('scenario_favourites').values({ user_id: userId, scenario_id: scenarioId, created_at: now() }).execute();
+      return true;
+    },
+
+    incrementDownloads: (id: number) =>
+      db.updateTable('scenarios').set((eb) => ({ num_downloads: eb('num_downloads', '+', 1) })).where('id', '=', id).execute(),
+
+    directoriesOf: (userId: number) =>
+      db.selectFrom('directories').select(['id', 'uuid', 'name', 'parent_id']).where('user_id', '=', userId).orderBy('name').execute(),
+
+    directoryByUuid: (uuid: string) => db.selectFrom('directories').selectAll().where('uuid', '=', uuid).executeTakeFirst(),
+    directoryById: (id: number) => db.selectFrom('directories').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    createDirectory: (values: { uuid: string; name: string; user_id: number; parent_id: number | null }) =>
+      db.insertInto('directories').values({ ...values, created_at: now() }).returning('id').executeTakeFirstOrThrow(),
+  };
+}
+
+export type ScenariosRepository = ReturnType<typeof scenariosRepository>;

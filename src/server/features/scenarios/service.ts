@@ -1,0 +1,342 @@
+// Scenario rules (spec sections 3-5, issue 3): visibility, ownership, publishability, copies,
+// favourites, downloads and folders. Access checks come first, then rules, then mapping.
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { uuid } from '../../lib/crypto.js';
+import { notFound, forbidden, unprocessable } from '../../lib/http-error.js';
+import { now } from '../../db/connection.js';
+import { signFileUrl } from '../../storage/signed-url.js';
+import type { SessionUser } from '../../plugins/session.js';
+import {
+  BROKEN_FILE_MESSAGE,
+  NOT_PUBLISHABLE_MESSAGE,
+  PROCESSING_MESSAGE,
+  deviceThumbnailUrl,
+  patientPhotoUrl,
+  type DirectoryNode,
+  type EditScenarioInput,
+  type Scenario,
+  type ScenarioPage,
+} from '../../../shared/schemas/scenarios.js';
+import { scenariosRepository, type LibraryFilters, type MySort, type ScenarioRow } from './repository.js';
+import { BrokenScenarioFile, readScenarioFile } from './processor.js';
+
+export const PROCESS_JOB = 'scenario.process';
+
+/** Publishable: processed without error, with a description, patient age and condition, and a tag. */
+export function isPublishable(row: Pick<ScenarioRow, 'is_processed' | 'processing_error' | 'description' | 'patient_age' | 'patient_condition'>, tagCount: number): boolean {
+  return Boolean(row.is_processed) && !row.processing_error && row.description.trim() !== '' && row.patient_age != null && row.patient_condition != null && tagCount > 0;
+}
+
+/** Visible to a user: public, or their own (contracts). */
+export function isVisibleTo(row: Pick<ScenarioRow, 'privacy_level' | 'contributed_by'>, userId: number): boolean {
+  return row.privacy_level === 2 || row.contributed_by === userId;
+}
+
+const safeFileName = (name: string) => path.basename(name).replace(/[^\w.\- ]+/g, '_').slice(-120) || 'scenario';
+export const storageKeyFor = (uuidId: string, fileName: string) => `scenarios/${uuidId}/${safeFileName(fileName)}`;
+export const nameFromFileName = (fileName: string) => path.basename(fileName).replace(/\.[^.]+$/, '').slice(0, 200) || 'Unknown Scenario';
+
+export function scenariosService(app: FastifyInstance) {
+  const repo = scenariosRepository(app.db, app.dialect);
+
+  async function present(rows: ScenarioRow[], viewer: SessionUser): Promise<Scenario[]> {
+    const ids = rows.map((r) => r.id);
+    const [tags, counts, favs] = await Promise.all([repo.tagsFor(ids), repo.favouriteCounts(ids), repo.favouritedBy(viewer.id, ids)]);
+    return rows.map((r) => {
+      const t = tags.get(r.id) ?? [];
+      const own = r.contributed_by === viewer.id;
+      return {
+        id: r.id,
+        uuid_id: r.uuid_id,
+        name: r.name,
+        description: r.description,
+        device_id: r.device_id,
+        patient_age: r.patient_age,
+        patient_condition: r.patient_condition,
+        patient_sex: r.patient_sex,
+        patient_photo_code: r.patient_photo_code,
+        tags: t,
+        // The storage path; its suffix (.ctgi) marks a CTGi scenario (spec section 1).
+        object_url: `/${r.file_key}`,
+        file_name: r.file_name,
+        file_size: Number(r.file_size),
+        privacy_level: r.privacy_level,
+        is_processed: Boolean(r.is_processed),
+        is_publishable: isPublishable(r, t.length),
+        processing_error: own ? r.processing_error : null,
+        contributed_by: { id: r.contributed_by, uuid_id: r.owner_uuid, first_name: r.owner_first_name, last_name: r.owner_last_name },
+        contributed_at: r.contributed_at,
+        number_favourites: counts.get(r.id) ?? 0,
+        num_downloads: r.num_downloads,
+        unicode_language_identifier: r.unicode_language_identifier,
+        duration_in_seconds: r.duration_in_seconds,
+        num_checklist_items: r.num_checklist_items,
+        num_events: r.num_events,
+        has_images: Boolean(r.has_images),
+        has_video: Boolean(r.has_video),
+        has_sounds: Boolean(r.has_sounds),
+        has_labs: Boolean(r.has_labs),
+        is_favourited_by_current_user: favs.has(r.id),
+        is_ctgi: r.file_name.toLowerCase().endsWith('.ctgi'),
+        thumbnail_url: deviceThumbnailUrl(r.device_id),
+        patient_photo_url: patientPhotoUrl(r.patient_photo_code),
+        directory_uuid: own ? r.directory_uuid : null,
+      };
+    });
+  }
+
+  const page = (total: number, scenarios: Scenario[], offset: number): ScenarioPage => ({
+    total,
+    scenarios,
+    from: scenarios.length ? offset + 1 : 0,
+    to: offset + scenarios.length,
+  });
+
+  /** By numeric id or uuid; 404 when missing or another user's private scenario. */
+  async function findVisible(idOrUuid: string, viewer: SessionUser): Promise<ScenarioRow> {
+    const row = /^\d+$/.test(idOrUuid) ? await repo.byId(Number(idOrUuid)) : await repo.byUuid(idOrUuid);
+    if (!row || !isVisibleTo(row, viewer.id)) throw notFound('Scenario not found');
+    return row;
+  }
+
+  async function findOwned(idOrUuid: string, viewer: SessionUser): Promise<ScenarioRow> {
+    const row = await findVisible(idOrUuid, viewer);
+    if (row.contributed_by !== viewer.id) throw forbidden('Only the contributor can change this scenario');
+    return row;
+  }
+
+  async function userIdFrom(idOrUuid: string): Promise<number> {
+    const q = app.db.selectFrom('users').select('id').where('enabled', '=', 1);
+    const row = /^\d+$/.test(idOrUuid) ? await q.where('id', '=', Number(idOrUuid)).executeTakeFirst() : await q.where('uuid_id', '=', idOrUuid).executeTakeFirst();
+    if (!row) throw notFound('User not found');
+    return row.id;
+  }
+
+  async function directoryIdFor(user: SessionUser, dirUuid: string): Promise<number> {
+    const dir = await repo.directoryByUuid(dirUuid);
+    if (!dir || dir.user_id !== user.id) throw notFound('Folder not found');
+    return dir.id;
+  }
+
+  return {
+    repo,
+    present,
+
+    async library(viewer: SessionUser, f: LibraryFilters) {
+      const { total, rows } = await repo.library(f);
+      return page(total, await present(rows, viewer), f.offset);
+    },
+
+    async get(viewer: SessionUser, id: string) {
+      return (await present([await findVisible(id, viewer)], viewer))[0];
+    },
+
+    async mine(viewer: SessionUser, sort: MySort, dir: 'ASC' | 'DESC', directory: string | undefined, offset: number, count: number) {
+      const directoryId = directory && directory !== '-1' ? await directoryIdFor(viewer, directory) : undefined;
+      const { total, rows } = await repo.mine(viewer.id, sort, dir === 'ASC' ? 'asc' : 'desc', directoryId, offset, count);
+      return page(total, await present(rows, viewer), offset);
+    },
+
+    async unposted(viewer: SessionUser, offset: number, count: number) {
+      const { total, rows } = await repo.unposted(viewer.id, offset, count);
+      return page(total, await present(rows, viewer), offset);
+    },
+
+    async favouritesOf(viewer: SessionUser, userIdOrUuid?: string) {
+      const userId = userIdOrUuid === undefined ? viewer.id : await userIdFrom(userIdOrUuid);
+      return present(await repo.favouritesOf(userId, viewer.id), viewer);
+    },
+
+    async publicOf(viewer: SessionUser, userIdOrUuid: string) {
+      return present(await repo.publicOf(await userIdFrom(userIdOrUuid)), viewer);
+    },
+
+    async toggleFavourite(viewer: SessionUser, id: string) {
+      const row = await findVisible(id, viewer);
+      const is_favourited = await repo.toggleFavourite(viewer.id, row.id);
+      const counts = await repo.favouriteCounts([row.id]);
+      return { is_favourited, number_favourites: counts.get(row.id) ?? 0 };
+    },
+
+    async edit(viewer: SessionUser, id: string, input: EditScenarioInput) {
+      const row = await findOwned(id, viewer);
+      if (!row.is_processed) throw unprocessable(PROCESSING_MESSAGE);
+      const current = (await repo.tagsFor([row.id])).get(row.id) ?? [];
+      let tagIds = current.map((t) => t.id);
+      if (input.tags !== undefined) {
+        const wanted = [...new Set(input.tags.map((t) => (typeof t === 'number' ? t : t.id)))];
+        const existing = await repo.existingTagIds(wanted);
+        if (existing.length !== wanted.length) throw unprocessable('One or more tags do not exist');
+        tagIds = wanted;
+      }
+      const next = {
+        ...row,
+        description: input.description !== undefined ? input.description : row.description,
+        patient_age: input.patient_age !== undefined ? input.patient_age : row.patient_age,
+        patient_condition: input.patient_condition !== undefined ? input.patient_condition : row.patient_condition,
+        privacy_level: input.privacy_level ?? row.privacy_level,
+      };
+      // Public scenarios must stay publishable; only a publishable one can change its privacy.
+      const publishable = isPublishable(next, tagIds.length);
+      if ((next.privacy_level !== row.privacy_level || next.privacy_level === 2) && !publishable) throw unprocessable(NOT_PUBLISHABLE_MESSAGE);
+      await repo.update(row.id, {
+        description: next.description,
+        patient_age: next.patient_age,
+        patient_condition: next.patient_condition,
+        privacy_level: next.privacy_level,
+      });
+      if (input.tags !== undefined) await repo.setTags(row.id, tagIds);
+      await repo.refreshSearchText(row.id);
+      return (await present([(await repo.byId(row.id))!], viewer))[0];
+    },
+
+    async remove(viewer: SessionUser, id: string) {
+      const row = await findOwned(id, viewer);
+      await repo.delete(row.id);
+      // A copy has its own file, so the stored file belongs to this row alone.
+      await app.storage.delete(row.file_key).catch(() => undefined);
+      return { message: 'Scenario deleted.' };
+    },
+
+    async download(viewer: SessionUser, id: string) {
+      const row = await findVisible(id, viewer);
+      await repo.incrementDownloads(row.id);
+      return { url: signFileUrl(app.config.sessionSecret, row.file_key, { fileName: row.file_name, disposition: 'attachment' }), fileName: row.file_name };
+    },
+
+    /** An owned private copy with identical bytes; tags and metadata carried over. */
+    async copy(viewer: SessionUser, id: string) {
+      const row = await findVisible(id, viewer);
+      const uuidId = uuid();
+      const key = storageKeyFor(uuidId, row.file_name);
+      await app.storage.copy(row.file_key, key);
+      const created = await repo.insert({
+        uuid_id: uuidId,
+        name: row.name,
+        description: row.description,
+        device_id: row.device_id,
+        patient_age: row.patient_age,
+        patient_condition: row.patient_condition,
+        patient_sex: row.patient_sex,
+        patient_photo_code: row.patient_photo_code,
+        file_key: key,
+        file_name: row.file_name,
+        file_size: row.file_size,
+        privacy_level: 0,
+        is_processed: row.is_processed,
+        processing_error: row.processing_error,
+        contributed_by: viewer.id,
+        contributed_at: now(),
+        num_downloads: 0,
+        duration_in_seconds: row.duration_in_seconds,
+        num_checklist_items: row.num_checklist_items,
+        num_events: row.num_events,
+        has_images: row.has_images,
+        has_video: row.has_video,
+        has_sounds: row.has_sounds,
+        has_labs: row.has_labs,
+        unicode_language_identifier: row.unicode_language_identifier,
+        directory_id: null,
+        search_text: row.search_text,
+      });
+      const tags = (await repo.tagsFor([row.id])).get(row.id) ?? [];
+      await repo.setTags(created.id, tags.map((t) => t.id));
+      if (!row.is_processed) await app.jobs.enqueue(PROCESS_JOB, { id: created.id });
+      return (await present([(await repo.byId(created.id))!], viewer))[0];
+    },
+
+    async directoryTree(viewer: SessionUser): Promise<DirectoryNode[]> {
+      const dirs = await repo.directoriesOf(viewer.id);
+      const nodes = new Map(dirs.map((d) => [d.id, { uuid: d.uuid, name: d.name, children: [] as DirectoryNode[] }]));
+      const roots: DirectoryNode[] = [];
+      for (const d of dirs) {
+        const parent = d.parent_id != null ? nodes.get(d.parent_id) : undefined;
+        (parent ? parent.children : roots).push(nodes.get(d.id)!);
+      }
+      return roots;
+    },
+
+    async directoryContents(viewer: SessionUser, dirUuid: string) {
+      const id = await directoryIdFor(viewer, dirUuid);
+      const dir = (await repo.directoryById(id))!;
+      const parent = dir.parent_id != null ? await repo.directoryById(dir.parent_id) : undefined;
+      const dirs = (await repo.directoriesOf(viewer.id)).filter((d) => d.parent_id === id).map((d) => ({ uuid: d.uuid, name: d.name }));
+      const { rows } = await repo.mine(viewer.id, 'name', 'asc', id, 0, 1000);
+      return { uuid: dir.uuid, name: dir.name, parent_uuid: parent?.uuid ?? null, directories: dirs, scenarios: await present(rows, viewer) };
+    },
+
+    /** Upload kind 'scenario': store the checked file as a private, unprocessed scenario and queue processing. */
+    async acceptUpload(user: SessionUser, file: { filePath: string; originalName: string; size: number }) {
+      const uuidId = uuid();
+      const key = storageKeyFor(uuidId, file.originalName);
+      const size = await app.storage.putFile(key, file.filePath);
+      const name = nameFromFileName(file.originalName);
+      const created = await repo.insert({
+        uuid_id: uuidId,
+        name,
+        description: '',
+        device_id: null,
+        patient_age: null,
+        patient_condition: null,
+        patient_sex: null,
+        patient_photo_code: null,
+        file_key: key,
+        file_name: path.basename(file.originalName),
+        file_size: size,
+        privacy_level: 0,
+        is_processed: 0,
+        processing_error: null,
+        contributed_by: user.id,
+        contributed_at: now(),
+        num_downloads: 0,
+        duration_in_seconds: 0,
+        num_checklist_items: 0,
+        num_events: 0,
+        has_images: 0,
+        has_video: 0,
+        has_sounds: 0,
+        has_labs: 0,
+        unicode_language_identifier: null,
+        directory_id: null,
+        search_text: name,
+      });
+      await app.jobs.enqueue(PROCESS_JOB, { id: created.id });
+      return created;
+    },
+
+    /** The processing job: metadata from the file; a broken file gets processing_error, never a crash. */
+    async process(id: number) {
+      const row = await repo.byId(id);
+      if (!row) return;
+      try {
+        const meta = await readScenarioFile(app.storage.localPath(row.file_key));
+        await repo.update(row.id, {
+          name: meta.name ?? row.name,
+          description: row.description || meta.description || '',
+          device_id: meta.device_id ?? row.device_id,
+          patient_age: row.patient_age ?? meta.patient_age ?? null,
+          patient_condition: row.patient_condition ?? meta.patient_condition ?? null,
+          patient_sex: meta.patient_sex ?? row.patient_sex,
+          patient_photo_code: meta.patient_photo_code ?? row.patient_photo_code,
+          unicode_language_identifier: meta.language ?? row.unicode_language_identifier,
+          duration_in_seconds: meta.duration_in_seconds,
+          num_events: meta.num_events,
+          num_checklist_items: meta.num_checklist_items,
+          has_images: meta.has_images ? 1 : 0,
+          has_video: meta.has_video ? 1 : 0,
+          has_sounds: meta.has_sounds ? 1 : 0,
+          has_labs: meta.has_labs ? 1 : 0,
+          is_processed: 1,
+          processing_error: null,
+        });
+      } catch (err) {
+        if (!(err instanceof BrokenScenarioFile) && (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        await repo.update(row.id, { is_processed: 1, processing_error: BROKEN_FILE_MESSAGE });
+      }
+      await repo.refreshSearchText(row.id);
+    },
+  };
+}
+
+export type ScenariosService = ReturnType<typeof scenariosService>;

@@ -1,0 +1,53 @@
+// Maps user rows to the response shapes of spec section 3.
+import { roleNames } from '../../../shared/enums.js';
+import type { OrganisationRow, UserRow } from './repository.js';
+
+export interface UserResponse {
+  id: number;
+  uuid_id: string;
+  first_name: string;
+  last_name: string;
+  username: string;
+  email: string;
+  last_login: string | null;
+  mobile_phone: string | null;
+  enabled: boolean;
+  roles: string[];
+  role: number;
+  organisation: { name: string; website: string | null; organisation_code: string } | null;
+  canProvision: boolean;
+  isPreRelease: boolean;
+  favourited_scenarios: unknown[];
+}
+
+export function presentUser(user: UserRow, org?: OrganisationRow): UserResponse {
+  return {
+    id: user.id,
+    uuid_id: user.uuid_id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    username: user.username,
+    email: user.email,
+    last_login: user.last_login,
+    mobile_phone: user.mobile_phone,
+    enabled: Boolean(user.enabled),
+    roles: roleNames(user.role),
+    role: user.role,
+    organisation: org ? { name: org.name, website: org.website, organisation_code: org.organisation_code } : null,
+    canProvision: Boolean(user.can_provision),
+    isPreRelease: Boolean(user.is_pre_release),
+    favourited_scenarios: [],
+  };
+}
+
+/** What another signed-in user may see (view-user). */
+export function presentPublicUser(user: UserRow, org?: OrganisationRow) {
+  return {
+    id: user.id,
+    uuid_id: user.uuid_id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    username: user.username,
+    organisation: org ? { name: org.name, website: org.website } : null,
+  };
+}

@@ -1,0 +1,33 @@
+import { sql, type Selectable } from 'kysely';
+import type { DB } from '../../db/connection.js';
+import type { OrganisationTable, UserTable } from '../../db/types.js';
+
+export type UserRow = Selectable<UserTable>;
+export type OrganisationRow = Selectable<OrganisationTable>;
+
+export function usersRepository(db: DB) {
+  return {
+    byId: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    byUuid: (uuid: string) => db.selectFrom('users').selectAll().where('uuid_id', '=', uuid).executeTakeFirst(),
+    byLogin: (login: string) =>
+      db
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb(sql`lower(username)`, '=', login.toLowerCase()),
+            eb(sql`lower(email)`, '=', login.toLowerCase()),
+          ]),
+        )
+        .executeTakeFirst(),
+    byEmail: (email: string) =>
+      db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst(),
+    usernameTaken: async (username: string) =>
+      Boolean(await db.selectFrom('users').select('id').where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst()),
+    organisation: (id: number | null) =>
+      id == null ? Promise.resolve(undefined) : db.selectFrom('organisations').selectAll().where('id', '=', id).executeTakeFirst(),
+    organisationByCode: (code: string) =>
+      db.selectFrom('organisations').selectAll().where(sql`lower(organisation_code)`, '=', code.toLowerCase()).executeTakeFirst(),
+    update: (id: number, values: Partial<Omit<UserRow, 'id'>>) => db.updateTable('users').set(values).where('id', '=', id).execute(),
+  };
+}

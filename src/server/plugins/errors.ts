@@ -1,0 +1,32 @@
+// One error handler: { message } with the status of DESIGN section 5; 5xx details never leave the server.
+import type { FastifyInstance, FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+
+export default fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status = error.statusCode ?? 500;
+    let message = error.message;
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') status = 415;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      status = 413;
+      message = 'File too large';
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      status = 400;
+      message = 'The request body is not valid JSON';
+    }
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      message = 'Something went wrong on our side. Please try again.';
+    }
+    void reply.status(status).send({ message });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    // Client routes get the app shell; the client shows its own not-found page.
+    const isApi = request.url.startsWith('/api') || request.url.startsWith('/uploads');
+    if (app.serveShell && request.method === 'GET' && !isApi) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'Resource not found' });
+  });
+});

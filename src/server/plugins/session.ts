@@ -1,0 +1,88 @@
+// Session auth (DESIGN section 5): random 256-bit token in an httpOnly cookie, stored hashed.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { randomToken, sha256 } from '../lib/crypto.js';
+import { forbidden, unauthorized } from '../lib/http-error.js';
+import { hasRole, type RoleBit } from '../../shared/enums.js';
+import type { UserTable } from '../db/types.js';
+import type { Selectable } from 'kysely';
+
+export type SessionUser = Selectable<UserTable>;
+
+export const SESSION_COOKIE = 'sid';
+const SESSION_DAYS = 30;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionHash: string | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 without a session. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    /** preHandler factory: 403 when the user's role bits lack `bit`. */
+    requireRole: (bit: RoleBit) => (request: FastifyRequest) => Promise<void>;
+    startSession: (reply: FastifyReply, request: FastifyRequest, userId: number) => Promise<void>;
+    endSession: (reply: FastifyReply, request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** The signed-in user; only call after requireUser. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export default fp(async function session(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionHash', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const hash = sha256(token);
+    const row = await app.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select('sessions.expires_at')
+      .where('sessions.token_hash', '=', hash)
+      .executeTakeFirst();
+    if (!row || row.expires_at < new Date().toISOString() || !row.enabled) return;
+    const { expires_at: _expires, ...user } = row;
+    request.user = user;
+    request.sessionHash = hash;
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    if (!request.user) throw unauthorized();
+  });
+  app.decorate('requireRole', (bit: RoleBit) => async (request: FastifyRequest) => {
+    if (!request.user) throw unauthorized();
+    if (!hasRole(request.user.role, bit)) throw forbidden('You do not have permission to do that');
+  });
+
+  app.decorate('startSession', async (reply: FastifyReply, request: FastifyRequest, userId: number) => {
+    // A new token at every login; the old one (if any) ends.
+    if (request.sessionHash) await app.db.deleteFrom('sessions').where('token_hash', '=', request.sessionHash).execute();
+    const token = randomToken();
+    const created = new Date();
+    const expires = new Date(created.getTime() + SESSION_DAYS * 86400_000);
+    await app.db
+      .insertInto('sessions')
+      .values({ token_hash: sha256(token), user_id: userId, created_at: created.toISOString(), expires_at: expires.toISOString() })
+      .execute();
+    void reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      expires,
+    });
+  });
+
+  app.decorate('endSession', async (reply: FastifyReply, request: FastifyRequest) => {
+    if (request.sessionHash) await app.db.deleteFrom('sessions').where('token_hash', '=', request.sessionHash).execute();
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  });
+});

@@ -1,0 +1,30 @@
+// Serves the built PWA from dist/ and falls back to index.html for client routes (not /api).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+
+export default fp(async function staticClient(app: FastifyInstance, opts: { root: string }) {
+  if (!fs.existsSync(path.join(opts.root, 'index.html'))) {
+    app.log.warn(`No built client in ${opts.root}; run "npm run build"`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: opts.root,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      // Hashed assets never change; the shell and the service worker must be revalidated.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else res.header('Cache-Control', 'no-cache');
+    },
+  });
+  app.decorate('serveShell', true);
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    serveShell?: boolean;
+  }
+}

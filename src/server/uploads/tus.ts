@@ -1,0 +1,216 @@
+// Resumable uploads (tus 1.0) at /uploads/tus for files up to 512 MB on flaky networks (DESIGN
+// sections 2 and 6). @tus/server streams PATCH bodies to <dataDir>/tus; this module adds session
+// auth, per-user ownership (tus_uploads), the kind's checks at creation (extension, size) and at
+// the end (content sniff, then kind.accept), and JSON { message } errors like the rest of the API.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Server, type ServerOptions, type Upload } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+import type { SessionUser } from '../plugins/session.js';
+import { HttpError, notFound, unauthorized } from '../lib/http-error.js';
+import { now } from '../db/connection.js';
+import { MAX_UPLOAD_BYTES } from '../../shared/limits.js';
+import { SNIFF_BYTES, baseName, extensionMessage, extensionOf, getUploadKind, sizeMessage } from './registry.js';
+
+export const TUS_PATH = '/uploads/tus';
+/** Unfinished uploads are kept this long for a resume, then swept. */
+export const TUS_EXPIRY_MS = 7 * 24 * 3600_000;
+
+type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
+type TusError = { status_code: number; body: string };
+
+const json = (message: string) => JSON.stringify({ message });
+const refuse = (status_code: number, message: string): TusError => ({ status_code, body: json(message) });
+
+/** The upload id in a /uploads/tus/<id> path ('' for the creation URL). */
+export function uploadIdFromPath(urlPath: string): string {
+  const pathname = urlPath.split('?')[0] ?? '';
+  if (!pathname.startsWith(`${TUS_PATH}/`)) return '';
+  return decodeURIComponent(pathname.slice(TUS_PATH.length + 1));
+}
+
+async function readHead(filePath: string): Promise<Buffer> {
+  const handle = await fsp.open(filePath, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+export function createTusServer(app: FastifyInstance): { tus: Server; directory: string; users: WeakMap<IncomingMessage, SessionUser> } {
+  const directory = path.join(app.config.dataDir, 'tus');
+  fs.mkdirSync(directory, { recursive: true });
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+  // The signed-in user of each raw request, set by the Fastify route before tus takes over.
+  const users = new WeakMap<IncomingMessage, SessionUser>();
+  const userOf = (req: TusRequest): SessionUser => {
+    const raw = (req as unknown as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    const user = raw ? users.get(raw) : undefined;
+    if (!user) throw refuse(401, 'Not signed in');
+    return user;
+  };
+
+  /** Forget an upload: its bytes, tus' metadata file and (unless finished) its row. */
+  const discard = async (id: string) => {
+    await fsp.rm(path.join(directory, id), { force: true });
+    await fsp.rm(path.join(directory, `${id}.json`), { force: true });
+    await app.db.deleteFrom('tus_uploads').where('id', '=', id).execute();
+  };
+
+  const tus = new Server({
+    path: TUS_PATH,
+    datastore: store,
+    relativeLocation: true,
+    maxSize: MAX_UPLOAD_BYTES,
+    respectForwardedHeaders: false,
+
+    async onUploadCreate(req, upload: Upload) {
+      const user = userOf(req);
+      const kind = getUploadKind(upload.metadata?.kind ?? '');
+      if (!kind) throw refuse(422, 'Unknown upload kind');
+      const filename = baseName(upload.metadata?.filename ?? '');
+      if (!filename) throw refuse(422, 'A file name is required');
+      if (!kind.extensions.includes(extensionOf(filename))) throw refuse(415, extensionMessage(kind));
+      if (upload.size === undefined) throw refuse(400, 'Upload-Length is required');
+      if (upload.size > kind.maxBytes) throw refuse(413, sizeMessage(kind));
+      await app.db
+        .insertInto('tus_uploads')
+        .values({ id: upload.id, user_id: user.id, kind: kind.name, filename, size: upload.size, created_at: now(), finished_at: null, result_uuid_id: null })
+        .execute();
+      return { metadata: upload.metadata };
+    },
+
+    async onUploadFinish(req, upload: Upload) {
+      const user = userOf(req);
+      const row = await app.db.selectFrom('tus_uploads').selectAll().where('id', '=', upload.id).executeTakeFirst();
+      const kind = row ? getUploadKind(row.kind) : undefined;
+      if (!row || !kind) {
+        await discard(upload.id);
+        throw refuse(404, 'Resource not found');
+      }
+      const filePath = path.join(directory, upload.id);
+      const ext = extensionOf(row.filename);
+      let result: { uuid_id: string };
+      try {
+        const problem = kind.sniff(await readHead(filePath), ext);
+        if (problem) throw refuse(415, problem);
+        result = await kind.accept(app, user, { filePath, originalName: row.filename, size: upload.size ?? row.size, ext });
+      } catch (err) {
+        await discard(upload.id);
+        if (err instanceof HttpError && err.statusCode < 500) throw refuse(err.statusCode, err.message);
+        if ((err as TusError).status_code) throw err;
+        app.log.error({ err, kind: row.kind }, 'storing a resumable upload failed');
+        throw refuse(500, 'The file could not be stored. Please try again.');
+      }
+      // accept() moved the file into storage; drop what is left and remember the result, so a
+      // client that lost this response and asks again (HEAD) learns the upload is complete.
+      await fsp.rm(filePath, { force: true });
+      await fsp.rm(path.join(directory, `${upload.id}.json`), { force: true });
+      await app.db.updateTable('tus_uploads').set({ finished_at: now(), result_uuid_id: result.uuid_id }).where('id', '=', upload.id).execute();
+      return {
+        status_code: 200,
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        body: JSON.stringify({ uuid_id: result.uuid_id, filename: row.filename }),
+      };
+    },
+
+    // Every tus error leaves as JSON { message }; a stream over the limit keeps nothing.
+    async onResponseError(req, err) {
+      if (err instanceof Error) {
+        app.log.error({ err }, 'resumable upload failed');
+        return { status_code: 500, body: json('Something went wrong on our side. Please try again.') };
+      }
+      const { status_code } = err;
+      if (err.body.startsWith('{')) return err;
+      if (status_code === 413) {
+        const id = uploadIdFromPath(new URL(req.url).pathname);
+        if (id) await discard(id).catch(() => undefined);
+        return { status_code, body: json(sizeMessage({ maxBytes: MAX_UPLOAD_BYTES })) };
+      }
+      if (status_code === 404 || status_code === 410) return { status_code, body: json('Resource not found') };
+      return { status_code, body: json(err.body.trim()) };
+    },
+  });
+  return { tus, directory, users };
+}
+
+/** Fastify routes for /uploads/tus; registered in its own (encapsulated) scope for the raw-body parsers. */
+export async function tusRoutes(app: FastifyInstance): Promise<void> {
+  const { tus, directory, users } = createTusServer(app);
+
+  // tus reads PATCH bodies itself: leave the request stream untouched (the @tus/server Fastify example).
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = request.user;
+    if (!user) throw unauthorized();
+    const id = uploadIdFromPath(request.url);
+    if (id) {
+      // Another user's upload does not exist for this user: cannot be read, resumed or deleted.
+      const row = await app.db.selectFrom('tus_uploads').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row || row.user_id !== user.id) throw notFound();
+      if (row.finished_at) {
+        // Accepted already; a client that lost the final response learns it is complete.
+        if (request.method === 'HEAD') {
+          return reply
+            .status(200)
+            .headers({ 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(row.size), 'Upload-Length': String(row.size), 'Cache-Control': 'no-store' })
+            .send();
+        }
+        if (request.method === 'DELETE') {
+          await app.db.deleteFrom('tus_uploads').where('id', '=', id).execute();
+          return reply.status(204).header('Tus-Resumable', '1.0.0').send();
+        }
+        throw notFound();
+      }
+    } else if (request.method !== 'POST' && request.method !== 'OPTIONS') {
+      throw notFound();
+    }
+    users.set(request.raw, user);
+    reply.hijack();
+    try {
+      await tus.handle(request.raw, reply.raw);
+    } catch (err) {
+      request.log.error({ err }, 'resumable upload failed');
+      if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'Content-Type': 'application/json' });
+      reply.raw.end(json('Something went wrong on our side. Please try again.'));
+    }
+  };
+
+  const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+  const schema = { tags: ['uploads'], summary: 'Resumable upload (tus 1.0: creation, HEAD offset, PATCH bytes, DELETE)', hide: true };
+  app.route({ method: [...methods], url: TUS_PATH, schema, handler });
+  app.route({ method: [...methods], url: `${TUS_PATH}/:id`, schema, handler });
+
+  // Sweep uploads nobody finished within the expiry, and rows of finished ones.
+  const sweep = async () => {
+    try {
+      await tus.cleanUpExpiredUploads();
+      const cutoff = new Date(Date.now() - TUS_EXPIRY_MS).toISOString();
+      const stale = await app.db.selectFrom('tus_uploads').select('id').where('created_at', '<', cutoff).execute();
+      for (const { id } of stale) {
+        await fsp.rm(path.join(directory, id), { force: true });
+        await fsp.rm(path.join(directory, `${id}.json`), { force: true });
+      }
+      await app.db.deleteFrom('tus_uploads').where('created_at', '<', cutoff).execute();
+    } catch (err) {
+      app.log.warn({ err }, 'sweeping expired uploads failed');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void sweep();
+    timer = setInterval(() => void sweep(), 6 * 3600_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}

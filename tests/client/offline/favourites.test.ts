@@ -1,0 +1,73 @@
+// Favourites kept offline (issue 6): the file is streamed into 1 MiB chunks, removed on
+// unfavourite, and a failure is reported to the user instead of being lost silently.
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHUNK_BYTES, db } from '../../../src/client/offline/db';
+import { dropOffline, keepOffline, onOfflineNotice, openOfflineFile } from '../../../src/client/offline/favourites';
+
+const SIZE = 2 * CHUNK_BYTES + 12345;
+const bytes = new Uint8Array(SIZE).map((_, i) => (i * 7) % 251);
+
+function streamOf(data: Uint8Array, piece = 64 * 1024) {
+  let offset = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(c) {
+      if (offset >= data.length) return c.close();
+      c.enqueue(data.slice(offset, offset + piece));
+      offset += piece;
+    },
+  });
+}
+
+const item = { uuid_id: 'aaaaaaaa-1111-2222-3333-444444444444', name: 'Cardiac arrest', file_name: 'arrest.isims', file_size: SIZE };
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(async () => {
+  await db.favourites.clear();
+  await db.fileChunks.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('keepOffline', () => {
+  it('streams the file into chunks and reads it back whole', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      calls.push(url);
+      if (url.startsWith('/api/scenarios/download/')) return json({ url: '/api/files/s/arrest.isims?sig=1', fileName: 'arrest.isims' });
+      return new Response(streamOf(bytes), { headers: { 'content-type': 'application/octet-stream', 'content-length': String(SIZE) } });
+    });
+    expect(await keepOffline('scenario', item)).toEqual({ ok: true });
+    expect(calls).toEqual([`/api/scenarios/download/${item.uuid_id}`, '/api/files/s/arrest.isims?sig=1']);
+    const rec = await db.favourites.get(`scenario:${item.uuid_id}`);
+    expect(rec).toMatchObject({ status: 'stored', size: SIZE, chunkCount: 3, fileName: 'arrest.isims' });
+    const chunks = await db.fileChunks.where('fileKey').equals(rec!.key).sortBy('index');
+    expect(chunks.map((c) => c.data.size)).toEqual([CHUNK_BYTES, CHUNK_BYTES, 12345]);
+    const back = new Uint8Array(await new Blob(chunks.map((c) => c.data)).arrayBuffer());
+    expect(back).toEqual(bytes);
+    expect(await openOfflineFile('scenario', item.uuid_id)).toMatch(/^blob:/);
+  });
+
+  it('removes metadata and chunks when unfavourited', async () => {
+    vi.stubGlobal('fetch', async (url: string) =>
+      url.startsWith('/api/') && !url.startsWith('/api/files') ? json({ url: '/api/files/x', fileName: 'x.png' }) : new Response(streamOf(bytes.slice(0, 1000))),
+    );
+    await keepOffline('media', { ...item, file_size: 1000 });
+    expect(await db.fileChunks.count()).toBe(1);
+    await dropOffline('media', item.uuid_id);
+    expect(await db.favourites.count()).toBe(0);
+    expect(await db.fileChunks.count()).toBe(0);
+    expect(await openOfflineFile('media', item.uuid_id)).toBeNull();
+  });
+
+  it('tells the user when the file could not be kept', async () => {
+    vi.stubGlobal('fetch', async () => json({ message: 'This media is currently processing. Please check back later.' }, 409));
+    const notices: string[] = [];
+    const off = onOfflineNotice((m) => notices.push(m));
+    const r = await keepOffline('media', item);
+    off();
+    expect(r).toEqual({ ok: false, message: '"Cardiac arrest" could not be kept offline' });
+    expect(notices).toEqual(['"Cardiac arrest" could not be kept offline']);
+    expect((await db.favourites.get(`media:${item.uuid_id}`))?.status).toBe('failed');
+    expect(await db.fileChunks.count()).toBe(0);
+  });
+});

@@ -1,0 +1,54 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const apiPort = process.env.API_PORT ?? '3001';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    // The offline PWA (DESIGN section 6): service worker from sw/sw.ts with the precache manifest
+    // injected, the web app manifest, and an update prompt (registerType 'prompt').
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // src/client/offline/update-prompt.tsx registers the worker through virtual:pwa-register/react.
+      injectRegister: false,
+      // The worker is off in `npm run dev`: a caching worker would serve stale modules against Vite's
+      // HMR and hide API changes; the offline behaviour is tested against the production build.
+      devOptions: { enabled: false },
+      // The glob below already precaches the icons and the favicon.
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // Device and patient pictures are cached as they are seen (sw/sw.ts), not all up front.
+        globIgnores: ['thumbnails/**'],
+      },
+      manifest: {
+        id: '/',
+        name: 'REALITi Community',
+        short_name: 'Community',
+        description: 'Share simulation scenarios and media, talk with other educators.',
+        start_url: '/feed',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#0b5c7a',
+        background_color: '#f3f6f8',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/apple-touch-icon-180.png', sizes: '180x180', type: 'image/png' },
+        ],
+      },
+    }),
+  ],
+  build: { outDir: 'dist', sourcemap: false },
+  server: {
+    port: 5173,
+    proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/uploads': `http://127.0.0.1:${apiPort}` },
+  },
+});
