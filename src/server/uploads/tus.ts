@@ -43,10 +43,19 @@ async function readHead(filePath: string): Promise<Buffer> {
   }
 }
 
+/**
+ * FileStore creates its directory with an async mkdir whose callback throws, so an app closed (and
+ * its data dir removed) right after start crashes the process. We create the directory ourselves,
+ * synchronously, before constructing the store.
+ */
+class SyncDirFileStore extends FileStore {
+  override checkOrCreateDirectory(): void {}
+}
+
 export function createTusServer(app: FastifyInstance): { tus: Server; directory: string; users: WeakMap<IncomingMessage, SessionUser> } {
   const directory = path.join(app.config.dataDir, 'tus');
   fs.mkdirSync(directory, { recursive: true });
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+  const store = new SyncDirFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
   // The signed-in user of each raw request, set by the Fastify route before tus takes over.
   const users = new WeakMap<IncomingMessage, SessionUser>();
   const userOf = (req: TusRequest): SessionUser => {
