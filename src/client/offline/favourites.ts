@@ -2,6 +2,7 @@
 // file go into Dexie when an item is favourited and leave when it is unfavourited. Files are
 // streamed from the signed download URL into 1 MiB Blob chunks (never one big ArrayBuffer); the
 // service worker serves them back at /offline-files/<kind>/<id> with HTTP ranges.
+import { useEffect, useState } from 'react';
 import { api } from '../lib/api';
 import { CHUNK_BYTES, db, favouriteKey, type FavouriteRecord, type OfflineKind } from './db';
 import { useLiveQuery } from './live';
@@ -283,3 +284,34 @@ onOutboxSent((sent) => {
   const { offlineKind, favourited, item } = sent.meta as { offlineKind: OfflineKind; favourited: boolean; item: OfflineItem };
   if (favourited && item) void keepOffline(offlineKind, item);
 });
+
+/** The item kept offline (as the API returned it), live: undefined while reading, null when not kept. */
+export function useOfflineItem<T>(kind: OfflineKind, id: string | undefined): T | null | undefined {
+  return useLiveQuery<T | null | undefined>(
+    async () => (id ? (((await db.favourites.get(favouriteKey(kind, id)))?.item as T | undefined) ?? null) : null),
+    [kind, id],
+    undefined,
+  );
+}
+
+/** A URL to show a kept file inline (picture or video) when `enabled`; null until ready or when not kept. */
+export function useOfflineFileUrl(kind: OfflineKind, id: string | undefined, enabled: boolean): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  const stored = useOfflineAvailability(kind, id) === 'stored';
+  useEffect(() => {
+    if (!enabled || !stored || !id) return;
+    let live = true;
+    let made: string | null = null;
+    void openOfflineFile(kind, id, { inline: true }).then((u) => {
+      made = u;
+      if (live) setUrl(u);
+      else if (u?.startsWith('blob:')) URL.revokeObjectURL(u);
+    });
+    return () => {
+      live = false;
+      setUrl(null);
+      if (made?.startsWith('blob:')) URL.revokeObjectURL(made);
+    };
+  }, [kind, id, enabled, stored]);
+  return url;
+}

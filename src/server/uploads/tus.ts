@@ -48,14 +48,15 @@ async function readHead(filePath: string): Promise<Buffer> {
  * its data dir removed) right after start crashes the process. We create the directory ourselves,
  * synchronously, before constructing the store.
  */
-class SyncDirFileStore extends FileStore {
-  override checkOrCreateDirectory(): void {}
+const FileStoreBase = FileStore as unknown as new (options: ConstructorParameters<typeof FileStore>[0]) => object;
+class SyncDirFileStore extends FileStoreBase {
+  checkOrCreateDirectory(): void {}
 }
 
 export function createTusServer(app: FastifyInstance): { tus: Server; directory: string; users: WeakMap<IncomingMessage, SessionUser> } {
   const directory = path.join(app.config.dataDir, 'tus');
   fs.mkdirSync(directory, { recursive: true });
-  const store = new SyncDirFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+  const store = new SyncDirFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS }) as unknown as FileStore;
   // The signed-in user of each raw request, set by the Fastify route before tus takes over.
   const users = new WeakMap<IncomingMessage, SessionUser>();
   const userOf = (req: TusRequest): SessionUser => {

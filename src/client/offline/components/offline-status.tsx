@@ -1,6 +1,8 @@
 // The offline banner and sync badge (issue 6): shows when the server cannot be reached, how many
 // writes wait to sync, a 'Sync now' button, and the items the server refused with Retry / Discard.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useToast } from '../../components/toast';
+import { onOfflineNotice } from '../favourites';
 import { useOutboxItems, syncNow, retryOutboxItem, discardOutboxItem } from '../outbox';
 import { useOnline } from '../use-online';
 import type { OutboxItem } from '../db';
@@ -16,6 +18,9 @@ export function OfflineStatus() {
   const failed = items.filter((i) => i.state === 'failed');
   const [syncing, setSyncing] = useState(false);
   const [open, setOpen] = useState(false);
+  const toast = useToast();
+  // 'Not enough storage on this device to keep "X" offline' and the like (favourites.ts).
+  useEffect(() => onOfflineNotice((message) => toast(message, 'error')), [toast]);
 
   if (online && waiting.length === 0 && failed.length === 0) return null;
 

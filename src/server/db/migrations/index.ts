@@ -6,6 +6,7 @@ import * as m0003 from './0003_scenarios.js';
 import * as m0004 from './0004_media.js';
 import * as m0005 from './0005_posts.js';
 import * as m0006 from './0006_uploads.js';
+import * as m0007 from './0007_library_indexes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_media': m0004,
   '0005_posts': m0005,
   '0006_uploads': m0006,
+  '0007_library_indexes': m0007,
 };

@@ -57,11 +57,8 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     if (f.age !== -1) conds.push(eb('s.patient_age', '=', f.age));
     if (f.condition !== -1) conds.push(eb('s.patient_condition', '=', f.condition));
     if (f.tagIds.length) {
-      conds.push(
-        eb.exists(
-          eb.selectFrom('scenario_tags as st').select('st.tag_id').whereRef('st.scenario_id', '=', 's.id').where('st.tag_id', 'in', f.tagIds),
-        ),
-      );
+      // An IN list (not a correlated EXISTS) lets the planner start from the tag index.
+      conds.push(eb('s.id', 'in', eb.selectFrom('scenario_tags as st').select('st.scenario_id').where('st.tag_id', 'in', f.tagIds)));
     }
     if (f.words.length) conds.push(matchesSearch(eb, f.words));
     return eb.and(conds);

@@ -9,7 +9,7 @@ export function MediaTile({ media }: { media: MediaItem }) {
   const download = useDownloadAction();
   return (
     <article className="card media-tile" data-testid="media-tile">
-      <button type="button" className="media-tile-download" onClick={() => download.start(media.id)} disabled={download.pending} aria-label={`Download ${media.name}`}>
+      <button type="button" className="media-tile-download" onClick={() => download.start(media)} disabled={download.pending} aria-label={`Download ${media.name}`}>
         <MediaThumb media={media} />
       </button>
       <h2 className="media-tile-name"><Link to={`/media/${media.uuid_id}`}>{media.name}</Link></h2>

@@ -1,20 +1,36 @@
-// Download with the spec's failure dialog ('Error' with the server message).
+// Download with the spec's failure dialog ('Error' with the server message). With no network, a
+// favourite kept on this device downloads from there (issue 6).
 import { useAlertDialog } from '../../../components/confirm';
 import { useToast } from '../../../components/toast';
+import { ApiError } from '../../../lib/api';
+import { downloadOfflineFile } from '../../../offline/favourites';
+import { useOnline } from '../../../offline/use-online';
+import type { MediaItem } from '../../../../shared/schemas/media';
 import { useDownloadMedia } from '../api/download-media';
 
 export function useDownloadAction() {
   const download = useDownloadMedia();
   const alert = useAlertDialog();
   const toast = useToast();
+  const online = useOnline();
+  const fromDevice = async (media: Pick<MediaItem, 'uuid_id'>) => {
+    if (await downloadOfflineFile('media', media.uuid_id)) return true;
+    void alert('Error', 'This media is not available offline');
+    return false;
+  };
   return {
     pending: download.isPending,
-    start: (id: number) =>
-      download.mutate(id, {
+    start: (media: Pick<MediaItem, 'id' | 'uuid_id'>) => {
+      if (!online) return void fromDevice(media);
+      download.mutate(media.id, {
         onSuccess: (r) => {
           if (r.native) toast('Sent to the device');
         },
-        onError: (err) => void alert('Error', err.message),
-      }),
+        onError: (err) => {
+          if (err instanceof ApiError && err.status === 0) void fromDevice(media);
+          else void alert('Error', err.message);
+        },
+      });
+    },
   };
 }

@@ -54,7 +54,7 @@ function MyMediaCard({ media }: { media: MediaItem }) {
         </div>
         <div className="actions">
           <button type="button" className="btn" disabled={!media.is_processed} onClick={() => navigate(`/media/${media.uuid_id}/edit`)}>Edit</button>
-          <button type="button" className="btn" disabled={!media.is_processed || download.pending} onClick={() => download.start(media.id)}>Download</button>
+          <button type="button" className="btn" disabled={!media.is_processed || download.pending} onClick={() => download.start(media)}>Download</button>
         </div>
       </div>
     </article>

@@ -9,21 +9,31 @@ import { formatFileSize, truncateTag } from '../../../../shared/format';
 import { useMediaItem } from '../api/get-media-item';
 import { MediaNotice } from '../components/media-notice';
 import { useDownloadAction } from '../components/use-download';
+import { MediaFavouriteButton } from '../components/favourite-button';
+import { useOfflineFileUrl, useOfflineItem } from '../../../offline/favourites';
+import { OfflineBadge } from '../../../offline/components/offline-badge';
+import type { MediaItem } from '../../../../shared/schemas/media';
 
 export function Component() {
   const { uuidId = '' } = useParams();
-  const { data: m, isPending, error } = useMediaItem(uuidId);
+  const { data, error, fetchStatus } = useMediaItem(uuidId);
+  // A favourite kept on this device opens with no network (issue 6).
+  const kept = useOfflineItem<MediaItem>('media', uuidId);
+  const m = data ?? kept ?? undefined;
+  const offlineUrl = useOfflineFileUrl('media', uuidId, !data);
   const { data: me } = useMe();
   const download = useDownloadAction();
-  if (isPending) return <Spinner />;
-  if (error) {
-    return error instanceof ApiError && error.status === 404 ? (
-      <EmptyState title="Resource not found"><Link to="/media">Back to Media</Link></EmptyState>
-    ) : (
-      <div className="alert error" role="alert">{error.message}</div>
-    );
+  if (!m) {
+    if (error instanceof ApiError && error.status === 404) return <EmptyState title="Resource not found"><Link to="/media">Back to Media</Link></EmptyState>;
+    if ((fetchStatus === 'paused' || (error instanceof ApiError && error.status === 0)) && kept === null) {
+      return <EmptyState title="This media is not available offline"><Link to="/media">Back to Media</Link></EmptyState>;
+    }
+    if (error) return <div className="alert error" role="alert">{error.message}</div>;
+    return <Spinner />;
   }
   const isOwner = me?.id === m.contributed_by.id;
+  const fullUrl = data ? m.signed_full_url : offlineUrl;
+  const thumbUrl = data ? m.signed_thumb_url : (offlineUrl ?? m.signed_thumb_url);
   return (
     <section className="media-view">
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -31,16 +41,18 @@ export function Component() {
       </nav>
       <div className="card media-view-card">
         <div className="media-view-preview">
-          {m.is_video && m.signed_full_url ? (
-            <video controls preload="metadata" poster={m.signed_thumb_url ?? undefined} src={m.signed_full_url} aria-label={m.name} />
-          ) : m.signed_thumb_url ? (
-            <img src={m.signed_thumb_url} alt={m.name} />
+          {m.is_video && fullUrl ? (
+            <video controls preload="metadata" poster={data ? (m.signed_thumb_url ?? undefined) : undefined} src={fullUrl} aria-label={m.name} />
+          ) : thumbUrl ? (
+            <img src={thumbUrl} alt={m.name} />
           ) : (
             <div className="media-thumb"><span className="media-thumb-placeholder" aria-hidden="true">{m.is_video ? '▶' : '🖼'}</span></div>
           )}
         </div>
         <div className="media-view-details">
+          {!data && <div className="alert info">You are offline: this is the copy kept on this device.</div>}
           <h1>{m.name}</h1>
+          <OfflineBadge kind="media" id={m.uuid_id} />
           {isOwner && <MediaNotice media={m} />}
           <dl className="details-list">
             <dt>Type</dt>
@@ -57,7 +69,8 @@ export function Component() {
             <p className="media-tags">{m.tags.map((t) => <span key={t.id} className="tag" title={t.title}>{truncateTag(t.title)}</span>)}</p>
           )}
           <div className="actions">
-            <button type="button" className="btn primary" disabled={!m.is_processed || download.pending} onClick={() => download.start(m.id)}>Download</button>
+            <button type="button" className="btn primary" disabled={!m.is_processed || download.pending} onClick={() => download.start(m)}>Download</button>
+            <MediaFavouriteButton media={m} />
             {isOwner && <Link className={`btn${m.is_processed ? '' : ' disabled'}`} aria-disabled={!m.is_processed} to={m.is_processed ? `/media/${m.uuid_id}/edit` : '#'}>Edit</Link>}
           </div>
         </div>

@@ -1,9 +1,12 @@
 // Device-aware download (spec section 2): CTGi devices get only CTGi scenarios, other devices only
-// non-CTGi ones, and without device info everything can be downloaded.
+// non-CTGi ones, and without device info everything can be downloaded. A favourite kept on this
+// device downloads from there when the network is gone (issue 6).
 import { useState } from 'react';
 import { useDeviceInfo, isCtgiDevice, type DeviceInfo } from '../../../lib/native-bridge';
 import { useToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
+import { downloadOfflineFile, useOfflineAvailability } from '../../../offline/favourites';
+import { useOnline } from '../../../offline/use-online';
 import type { Scenario } from '../../../../shared/schemas/scenarios';
 import { downloadScenario } from '../api/download-scenario';
 
@@ -15,20 +18,25 @@ export function canDownloadOn(info: DeviceInfo, scenario: Pick<Scenario, 'is_ctg
 export function DownloadButton({ scenario, className = 'btn' }: { scenario: Scenario; className?: string }) {
   const info = useDeviceInfo();
   const toast = useToast();
+  const online = useOnline();
+  const kept = useOfflineAvailability('scenario', scenario.uuid_id) === 'stored';
   const [busy, setBusy] = useState(false);
   if (!canDownloadOn(info, scenario)) return null;
   const onClick = async () => {
     setBusy(true);
     try {
-      await downloadScenario(scenario.id);
+      if (!online && kept) await downloadOfflineFile('scenario', scenario.uuid_id);
+      else await downloadScenario(scenario.id);
     } catch (err) {
+      // The network dropped under us: a kept copy still downloads.
+      if (err instanceof ApiError && err.status === 0 && kept && (await downloadOfflineFile('scenario', scenario.uuid_id))) return;
       toast(err instanceof ApiError ? err.message : 'Invalid response', 'error');
     } finally {
       setBusy(false);
     }
   };
   return (
-    <button type="button" className={className} onClick={onClick} disabled={busy || !scenario.is_processed} aria-label={`Download ${scenario.name}`}>
+    <button type="button" className={className} onClick={onClick} disabled={busy || !scenario.is_processed || (!online && !kept)} aria-label={`Download ${scenario.name}`}>
       Download
     </button>
   );

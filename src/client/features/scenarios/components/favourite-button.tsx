@@ -1,4 +1,4 @@
-// Favourite toggle (a star) with the number of favourites.
+// Favourite toggle (a star) with the number of favourites; a favourite is also kept offline.
 import { useToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
 import type { Scenario } from '../../../../shared/schemas/scenarios';
@@ -14,7 +14,14 @@ export function FavouriteButton({ scenario }: { scenario: Scenario }) {
       className={`btn favourite${on ? ' on' : ''}`}
       aria-pressed={on}
       disabled={toggle.isPending}
-      onClick={() => toggle.mutate(scenario.id, { onError: (err) => toast(err instanceof ApiError ? err.message : 'Invalid response', 'error') })}
+      onClick={() =>
+        toggle.mutate(scenario, {
+          onSuccess: (r) => {
+            if (!r.sent) toast('Saved on this device; it will sync when the network returns');
+          },
+          onError: (err) => toast(err instanceof ApiError ? err.message : 'Invalid response', 'error'),
+        })
+      }
     >
       <span aria-hidden="true">{on ? '★' : '☆'}</span> {on ? 'Favourited' : 'Favourite'} ({scenario.number_favourites})
     </button>

@@ -16,6 +16,8 @@ import { useEditScenario } from '../api/edit-scenario';
 import { DownloadButton } from '../components/download-button';
 import { FavouriteButton } from '../components/favourite-button';
 import { editorUrlFor } from '../components/web-editor';
+import { useOfflineItem } from '../../../offline/favourites';
+import { OfflineBadge } from '../../../offline/components/offline-badge';
 
 export const PRIVATE_TEXT = 'Private scenarios are not visible in Scenarios, but may be attached to Group Posts.';
 export const PUBLIC_TEXT = 'Public scenarios are publicly visible in Scenarios.';
@@ -73,14 +75,23 @@ function CopyButton({ scenario }: { scenario: Scenario }) {
   );
 }
 
+function notFoundTitle(error: Error | null, fetchStatus: string): string {
+  if (error instanceof ApiError && error.status === 404) return 'Resource not found';
+  if (fetchStatus === 'paused' || (error instanceof ApiError && error.status === 0)) return 'This scenario is not available offline';
+  return 'Invalid response';
+}
+
 export function Component() {
   const { uuidId = '' } = useParams();
-  const { data: s, isLoading, error } = useScenario(uuidId);
+  const { data, isLoading, error, fetchStatus } = useScenario(uuidId);
+  // A favourite kept on this device opens with no network (issue 6).
+  const kept = useOfflineItem<Scenario>('scenario', uuidId);
+  const s = data ?? kept ?? undefined;
   const { data: me } = useMe();
-  if (isLoading) return <Spinner label="Loading scenario" />;
-  if (error || !s) {
+  if (!s && (isLoading || (fetchStatus === 'paused' && kept === undefined))) return <Spinner label="Loading scenario" />;
+  if (!s) {
     return (
-      <EmptyState title={error instanceof ApiError && error.status === 404 ? 'Resource not found' : 'Invalid response'}>
+      <EmptyState title={notFoundTitle(error, fetchStatus)}>
         <Link to="/scenarios">Back to Scenarios</Link>
       </EmptyState>
     );
@@ -91,6 +102,7 @@ export function Component() {
       <nav className="breadcrumb" aria-label="Breadcrumb">
         <Link to="/scenarios">Scenarios</Link> / <span>{s.name}</span>
       </nav>
+      {!data && kept && <div className="alert info">You are offline: this is the copy kept on this device.</div>}
       {!s.is_processed && <div className="alert info">{PROCESSING_MESSAGE}</div>}
       {own && s.processing_error && <div className="alert error">{s.processing_error}</div>}
       {own && s.is_processed && !s.processing_error && !s.is_publishable && (
@@ -107,7 +119,8 @@ export function Component() {
           <h1>{s.name || 'Unknown Scenario'}</h1>
           <p className="muted">
             by <Link to={`/view-user/${s.contributed_by.uuid_id}`}>{s.contributed_by.first_name} {s.contributed_by.last_name}</Link> · {formatRelativeDate(s.contributed_at)} ·{' '}
-            <span className="badge">{s.privacy_level === 2 ? 'Public' : 'Private'}</span>
+            <span className="badge">{s.privacy_level === 2 ? 'Public' : 'Private'}</span>{' '}
+            <OfflineBadge kind="scenario" id={s.uuid_id} />
           </p>
           {s.description && <p>{s.description}</p>}
           <div>
