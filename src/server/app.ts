@@ -104,7 +104,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(session);
   await app.register(originCheck, { publicUrl: config.publicUrl });
   await app.register(idempotency);
-  if (config.serveClient) await app.register(staticClient, { root: path.join(projectRoot, 'dist') });
+  if (config.serveClient) await app.register(staticClient, { root: config.clientDir ?? path.join(projectRoot, 'dist') });
 
   app.get('/api/health', { schema: { tags: ['health'], summary: 'Liveness and database check' } }, async () => {
     await app.db.selectFrom('users').select('id').limit(1).execute();

@@ -27,6 +27,7 @@ const envSchema = v.object({
   WEB_EDITOR_URL: v.optional(v.string(), 'https://editor.realiti.example/'),
   DISTRIBUTOR_PRODUCT_HOST: v.optional(v.string(), 'realiti'),
   JOB_POLL_MS: int(500),
+  CLIENT_DIR: v.optional(v.string()),
 });
 
 export interface Config {
@@ -45,8 +46,10 @@ export interface Config {
   rateLimit: { login: number; email: number; windowMs: number };
   webEditorUrl: string;
   distributorProductHost: string;
-  /** Serve the built client from dist/ (off in API tests). */
+  /** Serve the built client from clientDir (off in API tests). */
   serveClient: boolean;
+  /** The built client (default dist/ of the project). */
+  clientDir?: string;
   /** Run the background job worker (tests drive it by hand). */
   runWorker: boolean;
   jobPollMs: number;
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webEditorUrl: e.WEB_EDITOR_URL,
     distributorProductHost: e.DISTRIBUTOR_PRODUCT_HOST,
     serveClient: true,
+    clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
     runWorker: true,
     jobPollMs: e.JOB_POLL_MS,
     ...overrides,
