@@ -53,6 +53,8 @@ export function useSessionMe() {
   const me = useQuery({ ...meQueryOptions(), refetchOnMount: 'always' });
   // Restored data carries its old update counters, so the query's own flags cannot tell restored
   // from fresh: wait until the server answered once, or the check failed (offline: keep the cache).
-  const checking = !answeredThisLoad && !(me.isError && me.fetchStatus === 'idle');
+  // Offline the refetch pauses (TanStack's networkMode 'online') and never settles: go on with the
+  // cached user (or none, which leads to the login page).
+  const checking = !answeredThisLoad && !(me.isError && me.fetchStatus === 'idle') && me.fetchStatus !== 'paused';
   return { ...me, checking };
 }
