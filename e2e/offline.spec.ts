@@ -3,6 +3,8 @@
 // outbox and sync exactly once, a flaky network never duplicates a post, favourites open and
 // download offline, an interrupted upload resumes from its offset, and a new build shows the
 // update prompt.
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signIn } from './support/auth';
 import { startNetSwitch, type NetSwitch } from './support/net-switch';
@@ -122,6 +124,80 @@ test.describe('offline with the service worker', () => {
     await expect(page.getByTestId('pending-post').filter({ hasText: title })).toHaveCount(0);
     await expect(page.getByTestId('offline-status')).toHaveCount(0);
     expect(await postsTitled(page.request, title)).toBe(1);
+  });
+
+  test('a favourite scenario and media item open and download with no network', async ({ page }) => {
+    await signIn(page, 'provisioner');
+    await waitForServiceWorker(page);
+    const lib = (await (await page.request.get('/api/scenarios/0/50/-1/-1/-1')).json()) as { scenarios: { uuid_id: string; name: string; file_size: number; is_favourited_by_current_user: boolean; is_processed: boolean }[] };
+    const scenario = lib.scenarios.find((x) => !x.is_favourited_by_current_user && x.is_processed)!;
+    const media = ((await (await page.request.get('/api/media/0/50/-1/-1')).json()) as { media: { uuid_id: string; name: string; is_video: boolean; file_size: number; is_favourited_by_current_user: boolean }[] }).media.find(
+      (x) => !x.is_video && !x.is_favourited_by_current_user,
+    )!;
+    expect(scenario, 'a public scenario to favourite').toBeTruthy();
+    expect(media, 'an approved picture to favourite').toBeTruthy();
+
+    // Online: favourite both; each is kept on the device.
+    await page.goto(`/scenario/${scenario.uuid_id}`);
+    await page.getByRole('button', { name: /^Favourite \(/ }).click();
+    await expect(page.getByRole('button', { name: /^Favourited/ })).toBeVisible();
+    await expect(page.getByTestId('offline-badge')).toHaveText('Available offline', { timeout: 20_000 });
+    await page.goto(`/media/${media.uuid_id}`);
+    await page.getByRole('button', { name: 'Favourite', exact: true }).click();
+    await expect(page.getByTestId('offline-badge')).toHaveText('Available offline', { timeout: 20_000 });
+
+    await goOffline(page);
+    await page.goto(`/scenario/${scenario.uuid_id}`);
+    await expect(page.getByRole('heading', { name: scenario.name })).toBeVisible();
+    await expect(page.getByTestId('offline-badge')).toHaveText('Available offline');
+    const scenarioDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: `Download ${scenario.name}` }).click();
+    const saved = await scenarioDownload;
+    expect((await fs.stat((await saved.path())!)).size).toBe(scenario.file_size);
+
+    await page.goto(`/media/${media.uuid_id}`);
+    await expect(page.getByRole('heading', { name: media.name })).toBeVisible();
+    // The picture itself comes from the copy on the device.
+    const picture = page.getByRole('img', { name: media.name });
+    await expect(picture).toHaveAttribute('src', /^\/offline-files\/media\//);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    const mediaDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    const savedMedia = await mediaDownload;
+    expect((await fs.stat((await savedMedia.path())!)).size).toBe(media.file_size);
+
+    // Something never kept says so instead of spinning.
+    const other = lib.scenarios.find((x) => x.uuid_id !== scenario.uuid_id && !x.is_favourited_by_current_user)!;
+    await page.goto(`/scenario/${other.uuid_id}`);
+    await expect(page.getByText('This scenario is not available offline')).toBeVisible();
+    await goOnline(page);
+
+    // Unfavouriting forgets the copy.
+    await page.goto(`/scenario/${scenario.uuid_id}`);
+    await page.getByRole('button', { name: /^Favourited/ }).click();
+    await expect(page.getByTestId('offline-badge')).toHaveCount(0);
+  });
+
+  test('a new build shows "A new version is available" and Reload switches to it', async ({ page }) => {
+    await signIn(page, 'educator');
+    await waitForServiceWorker(page);
+    await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+    // A new deployment: the worker script changes on the server.
+    const swFile = path.join(process.env.CLIENT_DIR ?? 'dist', 'sw.js');
+    const original = await fs.readFile(swFile, 'utf8');
+    try {
+      await fs.writeFile(swFile, `${original}\n// build ${Date.now()}\n`);
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      const prompt = page.getByTestId('update-prompt');
+      await expect(prompt.getByText('A new version is available')).toBeVisible({ timeout: 30_000 });
+      await prompt.getByRole('button', { name: 'Reload' }).click();
+      await page.waitForLoadState('load');
+      await expect(page.getByRole('link', { name: 'REALITi Community home' })).toBeVisible();
+      await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+      expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
+    } finally {
+      await fs.writeFile(swFile, original);
+    }
   });
 });
 

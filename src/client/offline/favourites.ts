@@ -232,16 +232,20 @@ export async function openOfflineFile(kind: OfflineKind, id: string, opts: { inl
 
 /** Save a file kept offline to the device (a download, with no network). */
 export async function downloadOfflineFile(kind: OfflineKind, id: string): Promise<boolean> {
-  const url = await openOfflineFile(kind, id);
-  if (!url) return false;
+  // Always a Blob URL: with no network Chromium cancels an <a download> of a /offline-files URL
+  // even though the service worker answers it (seen in e2e/offline.spec.ts). A Blob made of the chunk
+  // Blobs read from IndexedDB refers to their on-disk data; nothing is copied into memory.
   const rec = await db.favourites.get(favouriteKey(kind, id));
+  if (!rec || rec.status !== 'stored') return false;
+  const chunks = await db.fileChunks.where('fileKey').equals(rec.key).sortBy('index');
+  const url = URL.createObjectURL(new Blob(chunks.map((c) => c.data), { type: rec.mimeType }));
   const a = document.createElement('a');
   a.href = url;
-  a.download = rec?.fileName ?? 'file';
+  a.download = rec.fileName || 'file';
   document.body.appendChild(a);
   a.click();
   a.remove();
-  if (url.startsWith('blob:')) setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
   return true;
 }
 

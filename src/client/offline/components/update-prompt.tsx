@@ -38,6 +38,9 @@ export function UpdatePrompt() {
       setWaiting(true);
       await whenIdle();
     }
+    // vite-plugin-pwa reloads only when a worker controlled the page when it registered; a page
+    // that got its first worker during this visit must reload on the switch itself.
+    navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), { once: true });
     await updateServiceWorker(true);
   };
 
