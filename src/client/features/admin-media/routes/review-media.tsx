@@ -12,6 +12,7 @@ import { DECLINE_REASONS, type DeclineReason, type MediaItem } from '../../../..
 import { useApproveMedia } from '../api/approve-media';
 import { usePendingMedia } from '../api/get-pending-media';
 import { useRejectMedia } from '../api/reject-media';
+import { PictureIcon } from '../../../components/icons';
 
 function closeMenu(el: HTMLElement) {
   el.closest('details')?.removeAttribute('open');
@@ -55,7 +56,7 @@ function PendingItem({ media }: { media: MediaItem }) {
   return (
     <article className="card pending-media" data-testid="pending-media">
       <button type="button" className="pending-media-thumb" onClick={() => setPreview(true)} aria-label={`Preview ${media.name}`}>
-        {media.signed_thumb_url ? <img src={media.signed_thumb_url} alt={media.name} /> : <span aria-hidden="true">{media.is_video ? '▶' : '🖼'}</span>}
+        {media.signed_thumb_url ? <img src={media.signed_thumb_url} alt={media.name} /> : <span aria-hidden="true">{media.is_video ? '▶' : <PictureIcon />}</span>}
       </button>
       <div className="pending-media-body">
         <h2>{media.name}</h2>

@@ -5,6 +5,7 @@ import { Paginator } from '../../../components/paginator';
 import { Spinner } from '../../../components/spinner';
 import { ATTACH_PAGE_SIZE, useAttachables, type Attachable, type AttachKind } from '../api/get-attachables';
 import { deviceThumb } from './post-card';
+import { PictureIcon } from '../../../components/icons';
 
 export function AttachPicker({ kind, onPick, onUploadNew }: { kind: AttachKind; onPick: (item: Attachable) => void; onUploadNew: () => void }) {
   const [page, setPage] = useState(0);
@@ -32,7 +33,7 @@ export function AttachPicker({ kind, onPick, onUploadNew }: { kind: AttachKind; 
               ) : item.signed_thumb_url ? (
                 <img src={item.signed_thumb_url} alt="" />
               ) : (
-                <span className="picker-fallback" aria-hidden="true">🖼</span>
+                <span className="picker-fallback" aria-hidden="true"><PictureIcon /></span>
               )}
               <span className="picker-name">{item.name}</span>
             </button>

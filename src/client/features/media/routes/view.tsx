@@ -13,6 +13,7 @@ import { MediaFavouriteButton } from '../components/favourite-button';
 import { useOfflineFileUrl, useOfflineItem } from '../../../offline/favourites';
 import { OfflineBadge } from '../../../offline/components/offline-badge';
 import type { MediaItem } from '../../../../shared/schemas/media';
+import { PictureIcon } from '../../../components/icons';
 
 export function Component() {
   const { uuidId = '' } = useParams();
@@ -46,7 +47,7 @@ export function Component() {
           ) : thumbUrl ? (
             <img src={thumbUrl} alt={m.name} />
           ) : (
-            <div className="media-thumb"><span className="media-thumb-placeholder" aria-hidden="true">{m.is_video ? '▶' : '🖼'}</span></div>
+            <div className="media-thumb"><span className="media-thumb-placeholder" aria-hidden="true">{m.is_video ? '▶' : <PictureIcon />}</span></div>
           )}
         </div>
         <div className="media-view-details">

@@ -33,7 +33,10 @@ export function NotificationBell() {
   return (
     <details className="dropdown notification-bell" ref={details}>
       <summary aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}>
-        <span aria-hidden="true">🔔</span>
+        <svg className="bell-icon" aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+        </svg>
         {unread > 0 && <span className="badge count notification-count" data-testid="notification-count">{unread > 99 ? '99+' : unread}</span>}
       </summary>
       <div className="dropdown-menu dropdown-menu-right notification-menu">

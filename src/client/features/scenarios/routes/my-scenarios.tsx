@@ -12,6 +12,7 @@ import { useMyScenarios } from '../api/get-my-scenarios';
 import { useDirectoryTree } from '../api/get-directory-tree';
 import { ScenarioCard } from '../components/scenario-card';
 import { AddScenarioMenu } from '../components/add-scenario-menu';
+import { FolderIcon } from '../../../components/icons';
 
 const SORTS: { key: string; label: string; field: MySortField; direction: 'ASC' | 'DESC' }[] = [
   { key: 'processing', label: 'Processing first', field: 'isProcessed', direction: 'ASC' },
@@ -27,7 +28,7 @@ function Tree({ nodes }: { nodes: DirectoryNode[] }) {
     <ul className="dir-tree">
       {nodes.map((n) => (
         <li key={n.uuid}>
-          <NavLink to={`/me/scenarios/${n.uuid}`}>📁 {n.name}</NavLink>
+          <NavLink to={`/me/scenarios/${n.uuid}`}><FolderIcon /> {n.name}</NavLink>
           <Tree nodes={n.children} />
         </li>
       ))}
