@@ -18,20 +18,46 @@ async function openScenarioNamed(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
+/** The library total for a filter, straight from the API (age and condition -1 for All, tags '-1' for none). */
+async function libraryTotal(page: Page, age: number, condition: number, tags = '-1'): Promise<number> {
+  const res = await page.request.get(`/api/scenarios/0/1/${age}/${condition}/-1/${tags}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { total: number }).total;
+}
+
+/**
+ * The list keeps showing the previous page while the filtered one loads, so wait until the count
+ * line shows the filtered total before reading the cards.
+ */
+async function expectFilteredCount(page: Page, total: number, perPage = 10) {
+  await expect(page.getByTestId('result-count')).toHaveText(`Showing 1-${Math.min(perPage, total)} of ${total} scenario(s)`);
+}
+
 test('browse, filter by condition and age, search, clear and paginate the library', async ({ page }) => {
   await signIn(page, 'educator');
   await page.getByRole('link', { name: 'Scenarios', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Scenarios', level: 1 })).toBeVisible();
   await expect(page.getByTestId('result-count')).toContainText('Showing 1-10 of');
+  const all = await libraryTotal(page, -1, -1);
 
+  // Patient Condition codes: 0 Stable, 1 Deteriorating, 2 Cardiac Arrest (All is -1).
+  const stable = await libraryTotal(page, -1, 0);
+  expect(stable).toBeGreaterThan(0);
+  expect(stable).toBeLessThan(all);
   await page.getByLabel('Patient Condition').selectOption({ label: 'Stable' });
   await expect(page).toHaveURL(/condition=0/);
+  await expectFilteredCount(page, stable);
   const cards = page.getByTestId('scenario-card');
-  await expect(cards.first()).toBeVisible();
+  await expect(cards).toHaveCount(Math.min(10, stable));
   for (const text of await cards.allInnerTexts()) expect(text).toContain('Stable');
 
+  const neonateStable = await libraryTotal(page, 0, 0);
+  expect(neonateStable).toBeGreaterThan(0);
+  expect(neonateStable).toBeLessThan(stable);
   await page.getByLabel('Patient Age').selectOption({ label: 'Neonate' });
-  await expect(cards.first()).toContainText('Neonate');
+  await expect(page).toHaveURL(/age=0/);
+  await expectFilteredCount(page, neonateStable);
+  await expect(cards).toHaveCount(Math.min(10, neonateStable));
   for (const text of await cards.allInnerTexts()) expect(text).toMatch(/Neonate[\s\S]*Stable/);
 
   await page.getByRole('button', { name: 'Clear' }).click();
@@ -62,7 +88,11 @@ test('browse, filter by condition and age, search, clear and paginate the librar
   await page.getByRole('button', { name: 'Clear' }).click();
   await page.getByPlaceholder('Search tags').fill('obstet');
   await page.getByRole('group', { name: 'Tags' }).getByText('Obstetrics').click();
-  await expect(cards.first()).toBeVisible();
+  await expect(page).toHaveURL(/[?&]tags=\d+$/);
+  const obstetrics = await libraryTotal(page, -1, -1, new URL(page.url()).searchParams.get('tags')!);
+  expect(obstetrics).toBeGreaterThan(0);
+  await expectFilteredCount(page, obstetrics);
+  await expect(cards).toHaveCount(Math.min(10, obstetrics));
   for (const text of await cards.allInnerTexts()) expect(text).toContain('Obstetrics');
 });
 
@@ -111,7 +141,7 @@ test('edit with the leave prompt, toggle privacy with its confirmation, then del
   await page.goto(`/scenario/${copy.uuid_id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Croup at night' })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await page.getByLabel('Description').fill('A toddler with stridor at rest at 2 am.');
   await page.getByRole('link', { name: 'Back to scenario' }).click();
   await expect(page.getByText('Leave without saving changes?')).toBeVisible();
@@ -132,7 +162,7 @@ test('edit with the leave prompt, toggle privacy with its confirmation, then del
   await expect(page.getByText('Private scenarios are not visible in Scenarios, but may be attached to Group Posts.')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
-  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await page.getByRole('button', { name: 'Delete Scenario' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete Scenario' }).click();
   await expect(page.getByRole('dialog', { name: 'Deleted!' })).toContainText('Scenario deleted.');
@@ -156,6 +186,7 @@ test('my scenarios: folders, sorting, the broken-file notice and the empty state
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 
   await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
   await signIn(page, 'provisioner');
   await page.goto('/me/scenarios');
   await expect(page.getByText("You haven't contributed any of this content yet!")).toBeVisible();
@@ -180,13 +211,15 @@ test('inside the native app a CTGi device sees only CTGi downloads and hands the
   await expect(page.getByText('Add Scenario')).toBeVisible();
   await page.getByText('Add Scenario').click();
   await expect(page.getByRole('link', { name: 'Create Scenario' })).toHaveCount(0);
-  const ctgi = cards.filter({ hasText: 'Newborn needing inflation breaths' });
+  // A public .ctgi scenario from the demo data ('Newborn needing inflation breaths' is private, so not in the library).
+  const ctgi = cards.filter({ hasText: 'Neonatal bradycardia' });
   await ctgi.getByRole('button', { name: /Download/ }).click();
   await expect.poll(async () => (await nativeMessages(page)).filter((m) => m.name === 'scenarioimport').length).toBe(1);
   const msg = (await nativeMessages(page)).find((m) => m.name === 'scenarioimport')!.payload as { url: string; fileName: string };
   expect(msg.fileName).toMatch(/\.ctgi$/);
-  await page.goto('/scenarios?q=asthma');
-  await expect(cards.first()).toBeVisible();
+  // A non-CTGi file (.isims) has no download on a CTGi device. (The demo asthma scenario is itself a .ctgi file.)
+  await page.goto('/scenarios?q=bronchiolitis');
+  await expect(cards).toHaveCount(1);
   await expect(cards.first().getByRole('button', { name: /Download/ })).toHaveCount(0);
 });
 

@@ -3,7 +3,9 @@
 // New scenarios are private and unpublished until their owner adds details.
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { UploadPanel } from '../../../components/upload/upload-panel';
 import { isNativeApp } from '../../../lib/native-bridge';
+import { SCENARIO_BATCH_LIMIT, SCENARIO_EXTENSIONS } from '../../../../shared/limits';
 import { scenarioKeys } from '../api/keys';
 import { NativeImportTable } from '../components/native-import-table';
 
@@ -14,12 +16,24 @@ export function Component() {
     <div className="scenario-upload">
       <div className="page-header">
         <h1>Upload Scenarios</h1>
-        <Link to="/me/scenarios">My Scenarios</Link>
+        <Link className="btn" to="/me/scenarios">
+          My Scenarios
+        </Link>
       </div>
-      <p className="muted">
-        Scenario files (.isims, .ctgi, .alsi and .json) up to 512 MB each. Uploaded scenarios are unpublished and visible only to you until you add a
-        description, patient details and tags.
-      </p>
+      <div className="card">
+        <UploadPanel
+          kind="scenario"
+          extensions={SCENARIO_EXTENSIONS}
+          maxFiles={SCENARIO_BATCH_LIMIT}
+          dropText="Drop your scenario files or a folder here to upload to Community."
+          folderWarning
+          onUploaded={refresh}
+        />
+        <p className="help">
+          Scenario files (.isims, .ctgi, .alsi and .json) up to 512 MB each. Uploaded scenarios are unpublished and visible only to you until you add a
+          description, patient details and tags.
+        </p>
+      </div>
       {isNativeApp() && <NativeImportTable onUploaded={refresh} />}
     </div>
   );
