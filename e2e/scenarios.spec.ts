@@ -240,23 +240,46 @@ test('upload a folder with good and bad files and see each row\'s status', async
   await expect(page.getByTestId('scenario-card').filter({ hasText: 'Paediatric severe asthma' })).toBeVisible({ timeout: 20_000 });
 });
 
-test('an upload interrupted by going offline resumes when the network returns', async ({ page, context }) => {
+test('an upload interrupted by going offline resumes from its offset when the network returns', async ({ page, context }) => {
   await signIn(page, 'educator');
   await page.goto('/scenarios/upload');
-  // A few-MB JSON scenario, so the upload takes several chunks.
+  // A 20 MB JSON scenario: two tus chunks of 16 MB.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scen-big-'));
   const file = path.join(dir, 'large-scenario.json');
-  const doc = { format: 'realiti-scenario', version: 1, name: 'Large scenario', events: Array.from({ length: 60000 }, (_, i) => ({ time: i, title: `Event number ${i} with some padding text` })) };
-  fs.writeFileSync(file, JSON.stringify(doc));
-  const patches: number[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'PATCH' && r.url().includes('/uploads/tus/')) patches.push(Date.now());
+  const events = Array.from({ length: 380_000 }, (_, i) => ({ time: i, title: `Event number ${i} with some padding text` }));
+  fs.writeFileSync(file, JSON.stringify({ format: 'realiti-scenario', version: 1, name: 'Large scenario', events }));
+  const size = fs.statSync(file).size;
+  expect(size).toBeGreaterThan(16 * 1024 * 1024);
+
+  const creations: string[] = [];
+  const patchOffsets: number[] = [];
+  let cut = false;
+  await page.route('**/uploads/tus**', async (route) => {
+    const req = route.request();
+    if (req.method() === 'POST') creations.push(req.url());
+    if (req.method() !== 'PATCH') return route.continue();
+    const offset = Number(req.headers()['upload-offset']);
+    patchOffsets.push(offset);
+    // The network goes away as the second chunk starts.
+    if (offset > 0 && !cut) {
+      cut = true;
+      await context.setOffline(true);
+      return route.abort('internetdisconnected');
+    }
+    return route.continue();
   });
-  await page.locator('input[type=file]:not([webkitdirectory])').first().setInputFiles(file);
-  await expect.poll(() => patches.length, { timeout: 20_000 }).toBeGreaterThan(0);
-  await context.setOffline(true);
-  await page.waitForTimeout(2500);
+  await page.getByLabel('Choose files to upload').setInputFiles(file);
+  await expect.poll(() => cut, { timeout: 30_000 }).toBe(true);
+  await page.waitForTimeout(2_000);
   await context.setOffline(false);
+
   const row = page.getByRole('row').filter({ hasText: 'large-scenario.json' });
   await expect(row).toContainText('Upload complete', { timeout: 60_000 });
+  // One upload, resumed: created once, the first chunk sent once, and every later PATCH starts
+  // where the server had got to (not from byte 0).
+  expect(creations).toHaveLength(1);
+  expect(patchOffsets.filter((o) => o === 0)).toHaveLength(1);
+  expect(patchOffsets.filter((o) => o === 16 * 1024 * 1024).length).toBeGreaterThanOrEqual(2);
+  const mine = (await (await page.request.get('/api/scenarios/myscenarios/0/50/contributedAt/DESC')).json()) as { scenarios: { file_name: string; file_size: number }[] };
+  expect(mine.scenarios.find((x) => x.file_name === 'large-scenario.json')?.file_size).toBe(size);
 });
