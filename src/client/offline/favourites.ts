@@ -111,6 +111,23 @@ async function storeBody(key: string, body: ReadableStream<Uint8Array>, signal: 
   return total;
 }
 
+/** The row of an item whose file is on its way to the device. */
+function storingRecord(kind: OfflineKind, item: OfflineItem): FavouriteRecord {
+  return {
+    key: favouriteKey(kind, item.uuid_id),
+    kind,
+    id: item.uuid_id,
+    name: item.name,
+    fileName: item.file_name ?? item.name,
+    mimeType: item.mime_type ?? 'application/octet-stream',
+    size: item.file_size ?? 0,
+    status: 'storing',
+    chunkCount: 0,
+    storedAt: Date.now(),
+    item,
+  };
+}
+
 /**
  * Keep a favourite's metadata and file for offline use. Never throws: returns what happened and
  * tells the user (onOfflineNotice) when the item could not be kept.
@@ -126,19 +143,7 @@ export async function keepOffline(kind: OfflineKind, item: OfflineItem): Promise
   inFlight.get(key)?.abort();
   const controller = new AbortController();
   inFlight.set(key, controller);
-  const record: FavouriteRecord = {
-    key,
-    kind,
-    id: item.uuid_id,
-    name: item.name,
-    fileName: item.file_name ?? item.name,
-    mimeType: item.mime_type ?? 'application/octet-stream',
-    size: item.file_size ?? 0,
-    status: 'storing',
-    chunkCount: 0,
-    storedAt: Date.now(),
-    item,
-  };
+  const record = storingRecord(kind, item);
   try {
     await db.favourites.put(record);
     await askPersist();
@@ -264,19 +269,7 @@ export async function toggleFavouriteOffline(kind: OfflineKind, item: OfflineIte
     if (r.status === 'sent') void keepOffline(kind, item);
     else {
       // Offline: keep the metadata now; the file follows when the toggle is sent.
-      await db.favourites.put({
-        key: favouriteKey(kind, item.uuid_id),
-        kind,
-        id: item.uuid_id,
-        name: item.name,
-        fileName: item.file_name ?? item.name,
-        mimeType: item.mime_type ?? 'application/octet-stream',
-        size: item.file_size ?? 0,
-        status: 'storing',
-        chunkCount: 0,
-        storedAt: Date.now(),
-        item,
-      });
+      await db.favourites.put(storingRecord(kind, item));
     }
   }
   return r.status === 'sent' ? r.response : null;
