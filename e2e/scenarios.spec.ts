@@ -283,3 +283,36 @@ test('an upload interrupted by going offline resumes from its offset when the ne
   const mine = (await (await page.request.get('/api/scenarios/myscenarios/0/50/contributedAt/DESC')).json()) as { scenarios: { file_name: string; file_size: number }[] };
   expect(mine.scenarios.find((x) => x.file_name === 'large-scenario.json')?.file_size).toBe(size);
 });
+
+test('inside the native app, device scenarios are imported: Import from REALITi, Select all, Upload Selected', async ({ page }) => {
+  const stamp = Date.now();
+  const good = `device-import-${stamp}.json`;
+  await installFakeNativeHost(page, {
+    deviceId: 'IPAD-1234',
+    product: 'REALITi',
+    responses: {
+      getscenariospath: { files: [`/Documents/Scenarios/${good}`, '/Documents/Scenarios/readme.txt'] },
+      getscenariofile: { base64: fs.readFileSync(path.join(FIXTURES, 'chest-pain-stemi.json')).toString('base64') },
+    },
+  });
+  await signIn(page, 'educator');
+  await page.goto('/scenarios/upload');
+  const table = page.getByRole('region', { name: 'Import from the device' });
+  await table.getByRole('button', { name: 'Import from REALITi' }).click();
+  await expect(table.getByRole('row').filter({ hasText: good })).toBeVisible();
+  // A file of another type is listed with the reason and cannot be chosen.
+  const other = table.getByRole('row').filter({ hasText: 'readme.txt' });
+  await expect(other).toContainText('.isims');
+  await expect(other.getByRole('checkbox')).toBeDisabled();
+
+  await table.getByRole('button', { name: 'Select all' }).click();
+  await expect(table.getByRole('checkbox', { name: `Upload ${good}` })).toBeChecked();
+  await table.getByRole('button', { name: 'Upload Selected' }).click();
+  await expect(table.getByRole('row').filter({ hasText: good })).toContainText('Upload complete');
+
+  const asked = (await nativeMessages(page)).filter((m) => m.name === 'getscenariofile');
+  expect(asked).toHaveLength(1);
+  expect(asked[0].payload).toMatchObject({ path: `/Documents/Scenarios/${good}` });
+  const mine = (await (await page.request.get('/api/scenarios/myscenarios/0/50/contributedAt/DESC')).json()) as { scenarios: { file_name: string }[] };
+  expect(mine.scenarios.map((x) => x.file_name)).toContain(good);
+});

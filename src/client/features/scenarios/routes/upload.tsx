@@ -3,11 +3,11 @@
 // New scenarios are private and unpublished until their owner adds details.
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { NativeImportTable } from '../../../components/upload/native-import-table';
 import { UploadPanel } from '../../../components/upload/upload-panel';
 import { isNativeApp } from '../../../lib/native-bridge';
 import { SCENARIO_BATCH_LIMIT, SCENARIO_EXTENSIONS } from '../../../../shared/limits';
 import { scenarioKeys } from '../api/keys';
-import { NativeImportTable } from '../components/native-import-table';
 
 export function Component() {
   const qc = useQueryClient();
@@ -34,7 +34,12 @@ export function Component() {
           description, patient details and tags.
         </p>
       </div>
-      {isNativeApp() && <NativeImportTable onUploaded={refresh} />}
+      {isNativeApp() && (
+        <div className="card native-import">
+          <h2>Import from the device</h2>
+          <NativeImportTable uploadUrl="/api/scenarios/upload" field="scenFiles" extensions={SCENARIO_EXTENSIONS} onUploaded={refresh} />
+        </div>
+      )}
     </div>
   );
 }
