@@ -284,6 +284,48 @@ test('an upload interrupted by going offline resumes from its offset when the ne
   expect(mine.scenarios.find((x) => x.file_name === 'large-scenario.json')?.file_size).toBe(size);
 });
 
+test('after a reload the unfinished upload is listed, and choosing the file again resumes it', async ({ page }) => {
+  await signIn(page, 'educator');
+  await page.goto('/scenarios/upload');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scen-reload-'));
+  const file = path.join(dir, `reload-scenario-${Date.now()}.json`);
+  const events = Array.from({ length: 380_000 }, (_, i) => ({ time: i, title: `Event number ${i} with some padding text` }));
+  fs.writeFileSync(file, JSON.stringify({ format: 'realiti-scenario', version: 1, name: 'Reloaded scenario', events }));
+  const name = path.basename(file);
+
+  const creations: string[] = [];
+  const patchOffsets: number[] = [];
+  let networkDown = true;
+  await page.route('**/uploads/tus**', async (route) => {
+    const req = route.request();
+    if (req.method() === 'POST') creations.push(req.url());
+    if (req.method() !== 'PATCH') return route.continue();
+    const offset = Number(req.headers()['upload-offset']);
+    patchOffsets.push(offset);
+    // After the first chunk the connection is gone until the test brings it back.
+    if (offset > 0 && networkDown) return route.abort('internetdisconnected');
+    return route.continue();
+  });
+  await page.getByLabel('Choose files to upload').setInputFiles(file);
+  await expect.poll(() => patchOffsets.some((o) => o > 0), { timeout: 30_000 }).toBe(true);
+
+  await page.reload();
+  const unfinished = page.getByTestId('queued-upload').filter({ hasText: name });
+  await expect(unfinished).toContainText('Choose the same file again to resume.');
+  await expect(unfinished).toContainText(/16 MiB of \d+ MiB uploaded/);
+  // It counts as waiting to sync until it is done.
+  await expect(page.getByTestId('sync-count')).toBeVisible();
+
+  networkDown = false;
+  await page.getByLabel('Choose files to upload').setInputFiles(file);
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Upload complete', { timeout: 60_000 });
+  await expect(page.getByTestId('queued-upload')).toHaveCount(0);
+  expect(creations).toHaveLength(1);
+  expect(patchOffsets.filter((o) => o === 0)).toHaveLength(1);
+  const mine = (await (await page.request.get('/api/scenarios/myscenarios/0/50/contributedAt/DESC')).json()) as { scenarios: { file_name: string; file_size: number }[] };
+  expect(mine.scenarios.find((x) => x.file_name === name)?.file_size).toBe(fs.statSync(file).size);
+});
+
 test('inside the native app, device scenarios are imported: Import from REALITi, Select all, Upload Selected', async ({ page }) => {
   const stamp = Date.now();
   const good = `device-import-${stamp}.json`;

@@ -11,9 +11,11 @@ export const CHUNK_SIZE = 16 * 1024 * 1024;
 export const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000, 20000, 30000, 60000];
 
 export interface UploaderEvents {
-  progress(localId: string, bytesUploaded: number, bytesTotal: number): void;
+  /** `uploadUrl` is the tus upload's URL once the server created it (kept to resume). */
+  progress(localId: string, bytesUploaded: number, bytesTotal: number, uploadUrl: string | null): void;
   success(localId: string, result: { uuid_id?: string; filename?: string }): void;
-  failure(localId: string, message: string): void;
+  /** `retryable`: the connection was lost (select the file again to resume); else the server refused it. */
+  failure(localId: string, message: string, retryable: boolean): void;
 }
 
 export interface TusUploader {
@@ -41,13 +43,15 @@ function responseJson(xhr: XMLHttpRequest | undefined): Record<string, unknown> 
   }
 }
 
+const connectionLost = (error: { message?: string }, xhr: XMLHttpRequest | undefined) =>
+  (xhr?.status ?? 0) === 0 || /network|offline|failed to fetch/i.test(error.message ?? '');
+
 /** The server's { message }, else a readable fallback (tus-js-client's own messages are technical). */
 function failureMessage(error: { message?: string }, xhr: XMLHttpRequest | undefined): string {
   const message = responseJson(xhr)?.message;
   if (typeof message === 'string' && message) return message;
-  const status = xhr?.status ?? 0;
-  if (status === 401) return 'Not signed in';
-  if (status === 0 || /network|offline|failed to fetch/i.test(error.message ?? '')) return 'The connection was lost. Select the file again to resume.';
+  if (xhr?.status === 401) return 'Not signed in';
+  if (connectionLost(error, xhr)) return 'The connection was lost. Select the file again to resume.';
   return 'The upload failed. Select the file again to resume.';
 }
 
@@ -68,7 +72,7 @@ export function createTusUploader(kind: string, events: UploaderEvents): TusUplo
 
   uppy.on('upload-progress', (file, progress) => {
     const id = localIdOf(file);
-    if (id) events.progress(id, progress.bytesUploaded, progress.bytesTotal ?? file?.size ?? 0);
+    if (id) events.progress(id, progress.bytesUploaded, progress.bytesTotal ?? file?.size ?? 0, (file as { tus?: { uploadUrl?: string | null } }).tus?.uploadUrl ?? null);
   });
   uppy.on('upload-success', (file, response) => {
     const id = localIdOf(file);
@@ -78,7 +82,8 @@ export function createTusUploader(kind: string, events: UploaderEvents): TusUplo
   });
   uppy.on('upload-error', (file, error, response) => {
     const id = localIdOf(file);
-    if (id) events.failure(id, failureMessage(error, response?.body?.xhr));
+    const xhr = response?.body?.xhr;
+    if (id) events.failure(id, failureMessage(error, xhr), connectionLost(error, xhr) && !responseJson(xhr)?.message);
   });
   // Finished files leave Uppy, so the same file can be chosen again later.
   uppy.on('complete', (result) => {

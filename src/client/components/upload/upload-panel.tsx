@@ -4,6 +4,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { FOLDER_DEPTH_WARNING } from '../../../shared/uploads';
 import { fromDrop, fromInput, type PickResult } from './folder-scan';
+import { QueuedUploads } from './queued-uploads';
 import { UploadTable } from './upload-table';
 import { useUploadQueue, type UploadRow } from './use-upload-queue';
 
@@ -118,6 +119,7 @@ export function UploadPanel({ kind, extensions, maxFiles, dropText, folderWarnin
           {queue.notice}
         </p>
       )}
+      <QueuedUploads kind={kind} activeIds={new Set(queue.rows.flatMap((r) => (r.outboxId ? [r.outboxId] : [])))} />
       <UploadTable rows={queue.rows} caption="Uploads" />
       {queue.rows.length > 0 && !queue.busy && (
         <div className="actions">

@@ -5,6 +5,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_BATCH_DELAY_MS } from '../../../shared/limits'
 import { extensionMessage, fileExtension, sizeLimitMessage, tooManyFilesMessage } from '../../../shared/uploads';
 import type { PickedFile } from './folder-scan';
 import type { TusUploader } from './tus-uploader';
+import { trackUpload, uploadFinished, uploadProgress, uploadStopped } from '../../offline/uploads';
 
 export type UploadStatus = 'idle' | 'uploading' | 'uploaded' | 'error';
 
@@ -23,7 +24,14 @@ export interface UploadRow {
   errorMessage: string;
   /** Set once the server accepted the file. */
   uuid_id?: string;
+  /** The outbox row that keeps this upload until the server accepted it (issue 6). */
+  outboxId?: string;
 }
+
+const STOPPED_MESSAGE = 'The upload was stopped. Select the file again to resume.';
+
+/** Write progress to the outbox at most this often per upload. */
+const PROGRESS_WRITE_MS = 1_000;
 
 export interface UploadQueueOptions {
   kind: string;
@@ -46,6 +54,8 @@ export function useUploadQueue({ kind, extensions, maxFiles, maxBytes = MAX_UPLO
   rowsRef.current = rows;
   const onUploadedRef = useRef(onUploaded);
   onUploadedRef.current = onUploaded;
+  const outboxIds = useRef(new Map<string, string>());
+  const lastWrite = useRef(new Map<string, number>());
 
   const patch = useCallback((key: string, change: Partial<UploadRow>) => {
     setRows((prev) => prev.map((r) => (r.key === key ? { ...r, ...change } : r)));
@@ -54,16 +64,29 @@ export function useUploadQueue({ kind, extensions, maxFiles, maxBytes = MAX_UPLO
   const getUploader = useCallback(() => {
     uploader.current ??= import('./tus-uploader').then(({ createTusUploader }) =>
       createTusUploader(kind, {
-        progress: (key, sent, total) => patch(key, { status: 'uploading', progress: total ? sent / total : 0 }),
+        progress: (key, sent, total, uploadUrl) => {
+          patch(key, { status: 'uploading', progress: total ? sent / total : 0 });
+          const id = outboxIds.current.get(key);
+          if (id && Date.now() - (lastWrite.current.get(key) ?? 0) >= PROGRESS_WRITE_MS) {
+            lastWrite.current.set(key, Date.now());
+            void uploadProgress(id, sent, uploadUrl).catch(() => undefined);
+          }
+        },
         success: (key, result) => {
           files.current.delete(key);
+          const id = outboxIds.current.get(key);
+          outboxIds.current.delete(key);
+          if (id) void uploadFinished(id, result.uuid_id).catch(() => undefined);
           const row = rowsRef.current.find((r) => r.key === key);
           const done: Partial<UploadRow> = { status: 'uploaded', progress: 1, uuid_id: result.uuid_id, errorMessage: '' };
           patch(key, done);
           if (row) onUploadedRef.current?.({ ...row, ...done });
         },
-        failure: (key, message) => {
+        failure: (key, message, retryable) => {
           files.current.delete(key);
+          const id = outboxIds.current.get(key);
+          outboxIds.current.delete(key);
+          if (id) void uploadStopped(id, message, retryable).catch(() => undefined);
           patch(key, { status: 'error', errorMessage: message });
         },
       }),
@@ -86,11 +109,14 @@ export function useUploadQueue({ kind, extensions, maxFiles, maxBytes = MAX_UPLO
     for (const key of keys) {
       const file = files.current.get(key);
       if (!file) continue;
-      if (up.add(key, file)) patch(key, { status: 'uploading' });
+      // The outbox keeps the upload (and a row to resume it from) until the server accepted it.
+      const outboxId = await trackUpload(kind, file).catch(() => undefined);
+      if (outboxId) outboxIds.current.set(key, outboxId);
+      if (up.add(key, file)) patch(key, { status: 'uploading', outboxId });
       else patch(key, { status: 'error', errorMessage: 'This file is already being uploaded' });
     }
     up.start();
-  }, [getUploader, patch]);
+  }, [getUploader, patch, kind]);
 
   const addFiles = useCallback(
     (picked: PickedFile[]) => {
@@ -131,6 +157,9 @@ export function useUploadQueue({ kind, extensions, maxFiles, maxBytes = MAX_UPLO
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current);
+      // Leaving the page stops the uploads; their outbox rows wait for the file to be chosen again.
+      for (const id of outboxIds.current.values()) void uploadStopped(id, STOPPED_MESSAGE, true).catch(() => undefined);
+      outboxIds.current.clear();
       void uploader.current?.then((up) => up.destroy()).catch(() => undefined);
       uploader.current = null;
     },
