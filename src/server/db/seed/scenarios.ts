@@ -61,9 +61,12 @@ const ROWS: [string, string, number, number, number, number, 'male' | 'female', 
 const OWNERS = ['educator', 'paramedic', 'educator', 'admin', 'paramedic', 'tester', 'educator', 'paramedic'];
 const EXTS: Ext[] = ['.isims', '.json', '.alsi', '.isims', '.ctgi', '.isims', '.json', '.alsi'];
 
+/** Patient pictures (public/thumbnails/patients) alternate female (even) and male (odd) codes. */
+const photoForSex = (code: number, sex: 'male' | 'female') => ((code % 2 === 0) === (sex === 'female') ? code : code < 106 ? code + 1 : code - 1);
+
 function demoScenarios(): DemoScenario[] {
   return ROWS.map(([name, description, ageClass, condition, deviceId, photoCode, sex, minutes, tags], i) => ({
-    name, description, ageClass, condition, deviceId, photoCode, sex, tags,
+    name, description, ageClass, condition, deviceId, photoCode: photoForSex(photoCode, sex), sex, tags,
     durationSeconds: minutes * 60,
     by: OWNERS[i % OWNERS.length],
     ext: deviceId >= 30 ? '.ctgi' : EXTS[i % EXTS.length],
