@@ -79,14 +79,24 @@ test('register, follow the e-mailed link, see the verified notice, sign in and l
 
   const link = await newestLink(acc.email);
   expect(new URL(link).pathname).toMatch(/^\/emailverified\//);
+  // The check takes a moment on a slow network: the page says what it is doing.
+  await page.route('**/api/users/VerifyEmail**', async (route) => {
+    await new Promise((r) => setTimeout(r, 1_000));
+    await route.continue();
+  });
   await page.goto(link);
+  await expect(page.getByText('Verifying your account...')).toBeVisible();
   await expect(page).toHaveURL(/\/login\?verified=true$/);
+  await page.unroute('**/api/users/VerifyEmail**');
   await expect(page.getByText('Your account was verified. Please login below.')).toBeVisible();
 
   await page.getByLabel('Username').fill(acc.username);
   await page.getByLabel('Password', { exact: true }).fill(acc.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/feed$/);
+  // A new member has no notifications yet.
+  await page.getByLabel('Notifications', { exact: true }).click();
+  await expect(page.getByText('There are no notifications to display')).toBeVisible();
 
   // The organisation code from ?orgcode= was linked.
   await page.goto('/me');
@@ -319,6 +329,26 @@ test('change password sends a reset link to the signed-in user', async ({ page }
   await expect(page.getByText('We have sent you an email with further instructions.')).toBeVisible();
   const link = await newestLink(acc.email, before);
   expect(new URL(link).pathname).toBe('/password-update');
+});
+
+test("when the request cannot be sent, change password says 'There was a problem processing your request.'", async ({ page }) => {
+  await signIn(page, 'educator');
+  await page.goto('/me/password');
+  await page.route('**/api/password/SendEmailLoggedIn', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Send Me A Password Reset Link' }).click();
+  await expect(page.getByText('There was a problem processing your request.')).toBeVisible();
+});
+
+test("when the reset request cannot be sent, the modal says 'Couldn't reset password'", async ({ page }) => {
+  await page.goto('/login');
+  await page.route('**/api/password/SendEmail', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Forgotten Password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset Password' });
+  await dialog.getByLabel('Email').fill('educator@community.example');
+  await dialog.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(dialog.getByText("Couldn't reset password")).toBeVisible();
+  // The button stays so the user can try again.
+  await expect(dialog.getByRole('button', { name: 'Reset Password' })).toBeVisible();
 });
 
 test('support and downloads pages', async ({ page }) => {

@@ -86,6 +86,29 @@ test.describe('activity feed', () => {
     await expect(link).toHaveAttribute('href', /^\/scenario\/[0-9a-f-]{36}$/);
   });
 
+  test("a user with no scenarios of their own sees 'No available scenarios' with 'Upload New'", async ({ page }) => {
+    await signIn(page, 'provisioner');
+    const dialog = await openCreate(page, 'Scenario');
+    await dialog.getByRole('button', { name: 'Scenario from Library' }).click();
+    const picker = page.getByRole('dialog', { name: 'Scenario from Library' });
+    await expect(picker.getByText('No available scenarios')).toBeVisible();
+    await picker.getByRole('button', { name: 'Upload New' }).click();
+    await expect(page.getByRole('dialog', { name: 'Upload New' })).toBeVisible();
+  });
+
+  test("a post the server refuses shows 'Error Posting' with the server's message, and nothing is queued", async ({ page }) => {
+    await signIn(page, 'educator');
+    await page.route('**/api/forumpost/CreatePost', (route) =>
+      route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'Attached media must be approved before it can be posted' }) }),
+    );
+    const dialog = await openCreate(page);
+    await dialog.getByLabel('Title').fill(unique('Refused at once'));
+    await dialog.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(page.getByText('Error Posting')).toBeVisible();
+    await expect(page.getByText('Attached media must be approved before it can be posted')).toBeVisible();
+    await expect(page.getByTestId('pending-post')).toHaveCount(0);
+  });
+
   test('attaches approved media from the library', async ({ page }) => {
     await signIn(page, 'educator');
     const dialog = await openCreate(page, 'Media');

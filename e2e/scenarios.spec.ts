@@ -184,6 +184,10 @@ test('my scenarios: folders, sorting, the broken-file notice and the empty state
   await page.getByLabel('Sort by').selectOption({ label: 'Name A-Z' });
   const names = await page.getByTestId('scenario-card').locator('h3').allInnerTexts();
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  // A folder with nothing in it yet.
+  await page.getByRole('navigation', { name: 'Folders' }).getByRole('link', { name: /Obstetrics/ }).click();
+  await expect(page.getByText('This folder is empty')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upload Scenario' }).last()).toHaveAttribute('href', '/scenarios/upload');
 
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/login$/);

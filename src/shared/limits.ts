@@ -34,3 +34,6 @@ export const TEXT_LIMITS = {
 } as const;
 
 export const NOTIFICATION_POLL_MS = 60_000;
+
+/** Resumable uploads go up in chunks of this size (DESIGN section 6: 8-50 MB). */
+export const UPLOAD_CHUNK_BYTES = 16 * 1024 * 1024;

@@ -5,9 +5,10 @@
 //   reload the user selects the same file again and it resumes from the server's offset.
 import Uppy, { type Body, type Meta, type UppyFile } from '@uppy/core';
 import Tus from '@uppy/tus';
+import { UPLOAD_CHUNK_BYTES } from '../../../shared/limits';
 
 export const TUS_ENDPOINT = '/uploads/tus';
-export const CHUNK_SIZE = 16 * 1024 * 1024;
+export const CHUNK_SIZE = UPLOAD_CHUNK_BYTES;
 export const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000, 20000, 30000, 60000];
 
 export interface UploaderEvents {

@@ -1,7 +1,7 @@
 // The upload panel's state (spec section 4 "Upload"): files are checked and queued, then sent
 // together 1.5 s after the last one was added. Each row is idle, uploading, then uploaded or errored.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MAX_UPLOAD_BYTES, UPLOAD_BATCH_DELAY_MS } from '../../../shared/limits';
+import { MAX_UPLOAD_BYTES, UPLOAD_BATCH_DELAY_MS, UPLOAD_CHUNK_BYTES } from '../../../shared/limits';
 import { extensionMessage, fileExtension, sizeLimitMessage, tooManyFilesMessage } from '../../../shared/uploads';
 import type { PickedFile } from './folder-scan';
 import type { TusUploader } from './tus-uploader';
@@ -67,7 +67,9 @@ export function useUploadQueue({ kind, extensions, maxFiles, maxBytes = MAX_UPLO
         progress: (key, sent, total, uploadUrl) => {
           patch(key, { status: 'uploading', progress: total ? sent / total : 0 });
           const id = outboxIds.current.get(key);
-          if (id && Date.now() - (lastWrite.current.get(key) ?? 0) >= PROGRESS_WRITE_MS) {
+          // Throttled, but a finished chunk (what the server will keep) is always written.
+          const chunkDone = sent > 0 && (sent % UPLOAD_CHUNK_BYTES === 0 || sent === total);
+          if (id && (chunkDone || Date.now() - (lastWrite.current.get(key) ?? 0) >= PROGRESS_WRITE_MS)) {
             lastWrite.current.set(key, Date.now());
             void uploadProgress(id, sent, uploadUrl).catch(() => undefined);
           }

@@ -88,7 +88,7 @@ export async function seedScenarios(app: FastifyInstance): Promise<void> {
   const educator = users.get('educator');
   if (!educator) return;
 
-  // The educator's folder tree: Cardiology > Arrhythmias, and Paediatrics.
+  // The educator's folder tree: Cardiology > Arrhythmias, Paediatrics, and an empty Obstetrics.
   const folders = new Map<string, number>();
   const mkdir = async (name: string, parent: number | null) => {
     const { id } = await service.repo.createDirectory({ uuid: uuid(), name, user_id: educator.id, parent_id: parent });
@@ -98,6 +98,8 @@ export async function seedScenarios(app: FastifyInstance): Promise<void> {
   const cardiology = await mkdir('Cardiology', null);
   await mkdir('Arrhythmias', cardiology);
   await mkdir('Paediatrics', null);
+  // Made for next term's course and not filled yet.
+  await mkdir('Obstetrics', null);
 
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-scenarios-'));
   const created: { id: number; by: string; isPublic: boolean }[] = [];
