@@ -37,6 +37,10 @@ export function persistOptions(client: QueryClient): Omit<PersistQueryClientOpti
     maxAge: PERSIST_MAX_AGE_MS,
     // A new app version may change response shapes: start from an empty cache.
     buster: version,
+    // TanStack keeps only successful queries by default; a refetch that failed when the network
+    // dropped still holds the last good data (the signed-in user, the feed), and that is what an
+    // offline reload must find.
+    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.data !== undefined },
   };
 }
 
