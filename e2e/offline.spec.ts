@@ -3,6 +3,7 @@
 // outbox and sync exactly once, a flaky network never duplicates a post, favourites open and
 // download offline, an interrupted upload resumes from its offset, and a new build shows the
 // update prompt.
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -176,6 +177,30 @@ test.describe('offline with the service worker', () => {
     await page.goto(`/scenario/${scenario.uuid_id}`);
     await page.getByRole('button', { name: /^Favourited/ }).click();
     await expect(page.getByTestId('offline-badge')).toHaveCount(0);
+  });
+
+  test('a scenario favourited on another device is kept on this one too', async ({ browser, page }) => {
+    await signIn(page, 'tester');
+    await waitForServiceWorker(page);
+    const lib = (await (await page.request.get('/api/scenarios/0/50/-1/-1/-1')).json()) as { scenarios: { uuid_id: string; name: string; is_favourited_by_current_user: boolean; is_processed: boolean }[] };
+    const scenario = lib.scenarios.find((x) => !x.is_favourited_by_current_user && x.is_processed)!;
+
+    // The desktop at the office favourites it (the same API call from another session).
+    const desktop = await browser.newContext({ baseURL: `http://localhost:${e2ePort}` });
+    const login = await desktop.request.post('/api/auth', { data: { username: 'tester', password: 'Community1' }, headers: { Origin: `http://localhost:${e2ePort}` } });
+    expect(login.ok()).toBeTruthy();
+    const fav = await desktop.request.post(`/api/scenarios/togglefavourite/${scenario.uuid_id}`, { headers: { Origin: `http://localhost:${e2ePort}`, 'Idempotency-Key': crypto.randomUUID() } });
+    expect(await fav.json()).toMatchObject({ is_favourited: true });
+    await desktop.close();
+
+    // Back on the iPad, the next visit online keeps it; then it opens with no network.
+    await page.reload();
+    await page.goto(`/scenario/${scenario.uuid_id}`);
+    await expect(page.getByTestId('offline-badge')).toHaveText('Available offline', { timeout: 20_000 });
+    await goOffline(page);
+    await page.goto(`/scenario/${scenario.uuid_id}`);
+    await expect(page.getByRole('heading', { name: scenario.name })).toBeVisible();
+    await goOnline(page);
   });
 
   test('a new build shows "A new version is available" and Reload switches to it', async ({ page }) => {

@@ -5,6 +5,8 @@ import { useMe } from '../features/auth/api/get-me';
 import { isNativeApp, useDeviceInfo } from '../lib/native-bridge';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { OfflineStatus } from '../offline/components/offline-status';
+import { syncOfflineFavourites } from '../offline/favourites';
+import { useOnline } from '../offline/use-online';
 
 /** Closes the enclosing <details> dropdown after a menu choice. */
 function closeMenu(e: { currentTarget: HTMLElement }) {
@@ -54,6 +56,12 @@ function TopBar() {
   // Phones: the main navigation folds behind a menu button and closes after each navigation.
   const [navOpen, setNavOpen] = useState(false);
   useEffect(() => setNavOpen(false), [pathname]);
+  // Favourites made on another device are kept on this one too, whenever the server is reachable.
+  const online = useOnline();
+  const userId = me?.id;
+  useEffect(() => {
+    if (online && userId) void syncOfflineFavourites();
+  }, [online, userId]);
   if (!me) return null;
   const isAdmin = hasRole(me.role, Role.Admin);
   return (

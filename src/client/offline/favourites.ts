@@ -132,12 +132,12 @@ function storingRecord(kind: OfflineKind, item: OfflineItem): FavouriteRecord {
  * Keep a favourite's metadata and file for offline use. Never throws: returns what happened and
  * tells the user (onOfflineNotice) when the item could not be kept.
  */
-export async function keepOffline(kind: OfflineKind, item: OfflineItem): Promise<KeepResult> {
+export async function keepOffline(kind: OfflineKind, item: OfflineItem, opts: { quiet?: boolean } = {}): Promise<KeepResult> {
   const key = favouriteKey(kind, item.uuid_id);
   const fail = async (message: string): Promise<KeepResult> => {
     await deleteChunks(key).catch(() => undefined);
     await db.favourites.update(key, { status: 'failed', error: message, chunkCount: 0 }).catch(() => undefined);
-    notify(message);
+    if (!opts.quiet) notify(message);
     return { ok: false, message };
   };
   inFlight.get(key)?.abort();
@@ -311,4 +311,56 @@ export function useOfflineFileUrl(kind: OfflineKind, id: string | undefined, ena
     };
   }, [kind, id, enabled, stored]);
   return url;
+}
+
+// ---- favourites made elsewhere -----------------------------------------------------------------
+
+let syncing: Promise<void> | null = null;
+
+/**
+ * Make the device match the server's favourites: keep what was favourited on another device (or
+ * before this device kept anything), forget what was unfavourited there. One file at a time, so a
+ * training-site network is not flooded; toggles still waiting in the outbox win over the server.
+ */
+export function syncOfflineFavourites(): Promise<void> {
+  syncing ??= (async () => {
+    try {
+      const [scenarios, media] = await Promise.all([
+        api<OfflineItem[] | { scenarios?: OfflineItem[] }>('/api/scenarios/myfavourites'),
+        api<{ media?: OfflineItem[] }>('/api/media/favourites'),
+      ]);
+      const wanted: [OfflineKind, OfflineItem][] = [
+        ...(Array.isArray(scenarios) ? scenarios : (scenarios.scenarios ?? [])).map((s) => ['scenario', s] as [OfflineKind, OfflineItem]),
+        ...(media.media ?? []).map((m) => ['media', m] as [OfflineKind, OfflineItem]),
+      ];
+      const queuedToggles = new Set(
+        (await db.outbox.where('kind').equals('favourite').toArray()).map((i) => {
+          const meta = i.meta as { offlineKind?: OfflineKind; item?: OfflineItem } | undefined;
+          return meta?.offlineKind && meta.item ? favouriteKey(meta.offlineKind, meta.item.uuid_id) : '';
+        }),
+      );
+      const wantedKeys = new Set(wanted.map(([kind, item]) => favouriteKey(kind, item.uuid_id)));
+      for (const kept of await db.favourites.toArray()) {
+        if (!wantedKeys.has(kept.key) && !queuedToggles.has(kept.key)) await dropOffline(kept.kind, kept.id);
+      }
+      for (const [kind, item] of wanted) {
+        const key = favouriteKey(kind, item.uuid_id);
+        if (queuedToggles.has(key)) continue;
+        const kept = await db.favourites.get(key);
+        if (kept?.status === 'stored') {
+          // Fresh metadata (name, description, tags) for the offline view.
+          await db.favourites.update(key, { item, name: item.name });
+          continue;
+        }
+        if (kept?.status === 'storing' && inFlight.has(key)) continue;
+        // The user was told once already when this item could not be kept.
+        await keepOffline(kind, item, { quiet: kept?.status === 'failed' });
+      }
+    } catch {
+      // Offline or signed out: the next sync tries again.
+    } finally {
+      syncing = null;
+    }
+  })();
+  return syncing;
 }

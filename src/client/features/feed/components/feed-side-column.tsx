@@ -1,6 +1,7 @@
 // The feed's side column: a mini list of my groups and my favourite scenarios.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { OfflineBadge } from '../../../offline/components/offline-badge';
 import { api } from '../../../lib/api';
 import { useFavouriteScenarios } from '../api/get-favourite-scenarios';
 
@@ -48,7 +49,7 @@ function FavouriteScenarios() {
       ) : (
         <ul className="side-list">
           {data.slice(0, 10).map((s) => (
-            <li key={s.id}><Link to={`/scenario/${s.uuid_id}`}>{s.name}</Link></li>
+            <li key={s.id}><Link to={`/scenario/${s.uuid_id}`}>{s.name}</Link> <OfflineBadge kind="scenario" id={s.uuid_id} /></li>
           ))}
         </ul>
       )}

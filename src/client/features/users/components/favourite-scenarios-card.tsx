@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
+import { OfflineBadge } from '../../../offline/components/offline-badge';
 import { useMyFavouriteScenarios } from '../api/get-my-favourite-scenarios';
 
 export function FavouriteScenariosCard() {
@@ -15,7 +16,7 @@ export function FavouriteScenariosCard() {
         <ul className="plain-list">
           {favourites.data.map((s) => (
             <li key={s.uuid_id}>
-              <Link to={`/scenario/${s.uuid_id}`}>{s.name}</Link>
+              <Link to={`/scenario/${s.uuid_id}`}>{s.name}</Link> <OfflineBadge kind="scenario" id={s.uuid_id} />
             </li>
           ))}
         </ul>
