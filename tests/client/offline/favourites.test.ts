@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_BYTES, db } from '../../../src/client/offline/db';
-import { dropOffline, keepOffline, onOfflineNotice, openOfflineFile } from '../../../src/client/offline/favourites';
+import { dropOffline, keepOffline, onOfflineNotice, openOfflineFile, syncOfflineFavourites } from '../../../src/client/offline/favourites';
 
 const SIZE = 2 * CHUNK_BYTES + 12345;
 const bytes = new Uint8Array(SIZE).map((_, i) => (i * 7) % 251);
@@ -69,5 +69,46 @@ describe('keepOffline', () => {
     expect(notices).toEqual(['"Cardiac arrest" could not be kept offline']);
     expect((await db.favourites.get(`media:${item.uuid_id}`))?.status).toBe('failed');
     expect(await db.fileChunks.count()).toBe(0);
+  });
+});
+
+describe('syncOfflineFavourites', () => {
+  const other = { uuid_id: 'bbbbbbbb-1111-2222-3333-444444444444', name: 'Old favourite', file_name: 'old.isims', file_size: 10 };
+  const picture = { uuid_id: 'cccccccc-1111-2222-3333-444444444444', name: 'Defib pads', file_name: 'pads.png', file_size: 1000 };
+
+  it('keeps favourites made elsewhere and forgets ones unfavourited elsewhere', async () => {
+    // Kept earlier, since unfavourited on another device.
+    await db.favourites.put({ key: `scenario:${other.uuid_id}`, kind: 'scenario', id: other.uuid_id, name: other.name, fileName: 'old.isims', mimeType: 'x', size: 10, status: 'stored', chunkCount: 1, storedAt: 1 });
+    await db.fileChunks.put({ fileKey: `scenario:${other.uuid_id}`, index: 0, data: new Blob(['0123456789']) });
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url === '/api/scenarios/myfavourites') return json([item]);
+      if (url === '/api/media/favourites') return json({ total: 1, media: [picture] });
+      if (url.startsWith('/api/scenarios/download/') || url.startsWith('/api/media/Download/')) return json({ url: `/api/files/${url.split('/').pop()}`, fileName: 'f' });
+      return new Response(streamOf(bytes.slice(0, 1000)));
+    });
+    await syncOfflineFavourites();
+    expect((await db.favourites.toArray()).map((f) => [f.key, f.status]).sort()).toEqual([
+      [`media:${picture.uuid_id}`, 'stored'],
+      [`scenario:${item.uuid_id}`, 'stored'],
+    ]);
+    expect(await db.fileChunks.where('fileKey').equals(`scenario:${other.uuid_id}`).count()).toBe(0);
+  });
+
+  it('leaves an item alone while its toggle waits in the outbox', async () => {
+    await db.outbox.clear();
+    await db.outbox.add({
+      id: 'o1', kind: 'favourite', label: 'Unfavourite', state: 'queued', request: { method: 'POST', url: '/x' }, idempotencyKey: 'k',
+      attempts: 0, nextAttemptAt: 0, createdAt: 0, updatedAt: 0, meta: { offlineKind: 'scenario', favourited: false, item },
+    });
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      fetched.push(url);
+      if (url === '/api/scenarios/myfavourites') return json([item]);
+      return json({ media: [] });
+    });
+    await syncOfflineFavourites();
+    expect(fetched).toEqual(['/api/scenarios/myfavourites', '/api/media/favourites']);
+    expect(await db.favourites.count()).toBe(0);
+    await db.outbox.clear();
   });
 });
