@@ -197,6 +197,10 @@ test.describe('offline with the service worker', () => {
     await page.reload();
     await page.goto(`/scenario/${scenario.uuid_id}`);
     await expect(page.getByTestId('offline-badge')).toHaveText('Available offline', { timeout: 20_000 });
+    // The profile's list caught up too.
+    await page.goto('/me');
+    const card = page.getByRole('region', { name: 'Favourite Scenarios' });
+    await expect(card.getByRole('listitem').filter({ hasText: scenario.name }).getByTestId('offline-badge')).toHaveText('Available offline');
     await goOffline(page);
     await page.goto(`/scenario/${scenario.uuid_id}`);
     await expect(page.getByRole('heading', { name: scenario.name })).toBeVisible();

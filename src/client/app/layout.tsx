@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { hasRole, Role } from '../../shared/enums';
 import { useMe } from '../features/auth/api/get-me';
@@ -59,9 +60,14 @@ function TopBar() {
   // Favourites made on another device are kept on this one too, whenever the server is reachable.
   const online = useOnline();
   const userId = me?.id;
+  const queryClient = useQueryClient();
   useEffect(() => {
-    if (online && userId) void syncOfflineFavourites();
-  }, [online, userId]);
+    if (!online || !userId) return;
+    void syncOfflineFavourites().then((changed) => {
+      // Favourited or unfavourited on another device: refresh the lists that show favourites.
+      if (changed) void Promise.all([queryClient.invalidateQueries({ queryKey: ['scenarios'] }), queryClient.invalidateQueries({ queryKey: ['media'] })]);
+    });
+  }, [online, userId, queryClient]);
   if (!me) return null;
   const isAdmin = hasRole(me.role, Role.Admin);
   return (

@@ -315,15 +315,17 @@ export function useOfflineFileUrl(kind: OfflineKind, id: string | undefined, ena
 
 // ---- favourites made elsewhere -----------------------------------------------------------------
 
-let syncing: Promise<void> | null = null;
+let syncing: Promise<boolean> | null = null;
 
 /**
  * Make the device match the server's favourites: keep what was favourited on another device (or
  * before this device kept anything), forget what was unfavourited there. One file at a time, so a
  * training-site network is not flooded; toggles still waiting in the outbox win over the server.
+ * Resolves true when the device's favourites changed (lists showing them may be out of date).
  */
-export function syncOfflineFavourites(): Promise<void> {
+export function syncOfflineFavourites(): Promise<boolean> {
   syncing ??= (async () => {
+    let changed = false;
     try {
       const [scenarios, media] = await Promise.all([
         api<OfflineItem[] | { scenarios?: OfflineItem[] }>('/api/scenarios/myfavourites'),
@@ -341,7 +343,10 @@ export function syncOfflineFavourites(): Promise<void> {
       );
       const wantedKeys = new Set(wanted.map(([kind, item]) => favouriteKey(kind, item.uuid_id)));
       for (const kept of await db.favourites.toArray()) {
-        if (!wantedKeys.has(kept.key) && !queuedToggles.has(kept.key)) await dropOffline(kept.kind, kept.id);
+        if (!wantedKeys.has(kept.key) && !queuedToggles.has(kept.key)) {
+          await dropOffline(kept.kind, kept.id);
+          changed = true;
+        }
       }
       for (const [kind, item] of wanted) {
         const key = favouriteKey(kind, item.uuid_id);
@@ -353,6 +358,7 @@ export function syncOfflineFavourites(): Promise<void> {
           continue;
         }
         if (kept?.status === 'storing' && inFlight.has(key)) continue;
+        if (!kept) changed = true;
         // The user was told once already when this item could not be kept.
         await keepOffline(kind, item, { quiet: kept?.status === 'failed' });
       }
@@ -361,6 +367,7 @@ export function syncOfflineFavourites(): Promise<void> {
     } finally {
       syncing = null;
     }
+    return changed;
   })();
   return syncing;
 }

@@ -17,6 +17,7 @@ export async function getMyFavouriteScenarios(): Promise<FavouriteScenario[]> {
 export const myFavouriteScenariosQueryKey = ['scenarios', 'myfavourites'] as const;
 
 export const myFavouriteScenariosQueryOptions = () =>
-  queryOptions({ queryKey: myFavouriteScenariosQueryKey, queryFn: getMyFavouriteScenarios, retry: false });
+  // Always re-checked on mount: favourites also change on the user's other devices.
+  queryOptions({ queryKey: myFavouriteScenariosQueryKey, queryFn: getMyFavouriteScenarios, retry: false, staleTime: 0 });
 
 export const useMyFavouriteScenarios = () => useQuery(myFavouriteScenariosQueryOptions());
