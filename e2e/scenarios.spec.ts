@@ -244,33 +244,42 @@ test('upload a folder with good and bad files and see each row\'s status', async
   await expect(page.getByTestId('scenario-card').filter({ hasText: 'Paediatric severe asthma' })).toBeVisible({ timeout: 20_000 });
 });
 
+/** A JSON scenario of about 20-25 MB: two tus chunks of 16 MB. */
+function writeLargeScenario(fileName: string, title: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'scen-big-')), fileName);
+  const events = Array.from({ length: 380_000 }, (_, i) => ({ time: i, title: `Event number ${i} with some padding text` }));
+  fs.writeFileSync(file, JSON.stringify({ format: 'realiti-scenario', version: 1, name: title, events }));
+  return file;
+}
+
+/** Records tus creations and PATCH offsets; `drop(offset)` says whether to cut that PATCH off. */
+async function watchTus(page: Page, drop: (offset: number) => Promise<boolean> | boolean) {
+  const seen = { creations: 0, patchOffsets: [] as number[] };
+  await page.route('**/uploads/tus**', async (route) => {
+    const req = route.request();
+    if (req.method() === 'POST') seen.creations++;
+    if (req.method() !== 'PATCH') return route.continue();
+    const offset = Number(req.headers()['upload-offset']);
+    seen.patchOffsets.push(offset);
+    if (await drop(offset)) return route.abort('internetdisconnected');
+    return route.continue();
+  });
+  return seen;
+}
+
 test('an upload interrupted by going offline resumes from its offset when the network returns', async ({ page, context }) => {
   await signIn(page, 'educator');
   await page.goto('/scenarios/upload');
-  // A 20 MB JSON scenario: two tus chunks of 16 MB.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scen-big-'));
-  const file = path.join(dir, 'large-scenario.json');
-  const events = Array.from({ length: 380_000 }, (_, i) => ({ time: i, title: `Event number ${i} with some padding text` }));
-  fs.writeFileSync(file, JSON.stringify({ format: 'realiti-scenario', version: 1, name: 'Large scenario', events }));
+  const file = writeLargeScenario('large-scenario.json', 'Large scenario');
   const size = fs.statSync(file).size;
   expect(size).toBeGreaterThan(16 * 1024 * 1024);
-
-  const creations: string[] = [];
-  const patchOffsets: number[] = [];
   let cut = false;
-  await page.route('**/uploads/tus**', async (route) => {
-    const req = route.request();
-    if (req.method() === 'POST') creations.push(req.url());
-    if (req.method() !== 'PATCH') return route.continue();
-    const offset = Number(req.headers()['upload-offset']);
-    patchOffsets.push(offset);
-    // The network goes away as the second chunk starts.
-    if (offset > 0 && !cut) {
-      cut = true;
-      await context.setOffline(true);
-      return route.abort('internetdisconnected');
-    }
-    return route.continue();
+  // The network goes away as the second chunk starts.
+  const tus = await watchTus(page, async (offset) => {
+    if (offset === 0 || cut) return false;
+    cut = true;
+    await context.setOffline(true);
+    return true;
   });
   await page.getByLabel('Choose files to upload').setInputFiles(file);
   await expect.poll(() => cut, { timeout: 30_000 }).toBe(true);
@@ -281,9 +290,9 @@ test('an upload interrupted by going offline resumes from its offset when the ne
   await expect(row).toContainText('Upload complete', { timeout: 60_000 });
   // One upload, resumed: created once, the first chunk sent once, and every later PATCH starts
   // where the server had got to (not from byte 0).
-  expect(creations).toHaveLength(1);
-  expect(patchOffsets.filter((o) => o === 0)).toHaveLength(1);
-  expect(patchOffsets.filter((o) => o === 16 * 1024 * 1024).length).toBeGreaterThanOrEqual(2);
+  expect(tus.creations).toBe(1);
+  expect(tus.patchOffsets.filter((o) => o === 0)).toHaveLength(1);
+  expect(tus.patchOffsets.filter((o) => o === 16 * 1024 * 1024).length).toBeGreaterThanOrEqual(2);
   const mine = (await (await page.request.get('/api/scenarios/myscenarios/0/50/contributedAt/DESC')).json()) as { scenarios: { file_name: string; file_size: number }[] };
   expect(mine.scenarios.find((x) => x.file_name === 'large-scenario.json')?.file_size).toBe(size);
 });
@@ -291,27 +300,13 @@ test('an upload interrupted by going offline resumes from its offset when the ne
 test('after a reload the unfinished upload is listed, and choosing the file again resumes it', async ({ page }) => {
   await signIn(page, 'educator');
   await page.goto('/scenarios/upload');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scen-reload-'));
-  const file = path.join(dir, `reload-scenario-${Date.now()}.json`);
-  const events = Array.from({ length: 380_000 }, (_, i) => ({ time: i, title: `Event number ${i} with some padding text` }));
-  fs.writeFileSync(file, JSON.stringify({ format: 'realiti-scenario', version: 1, name: 'Reloaded scenario', events }));
+  const file = writeLargeScenario(`reload-scenario-${Date.now()}.json`, 'Reloaded scenario');
   const name = path.basename(file);
-
-  const creations: string[] = [];
-  const patchOffsets: number[] = [];
+  // After the first chunk the connection is gone until the test brings it back.
   let networkDown = true;
-  await page.route('**/uploads/tus**', async (route) => {
-    const req = route.request();
-    if (req.method() === 'POST') creations.push(req.url());
-    if (req.method() !== 'PATCH') return route.continue();
-    const offset = Number(req.headers()['upload-offset']);
-    patchOffsets.push(offset);
-    // After the first chunk the connection is gone until the test brings it back.
-    if (offset > 0 && networkDown) return route.abort('internetdisconnected');
-    return route.continue();
-  });
+  const tus = await watchTus(page, (offset) => offset > 0 && networkDown);
   await page.getByLabel('Choose files to upload').setInputFiles(file);
-  await expect.poll(() => patchOffsets.some((o) => o > 0), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => tus.patchOffsets.some((o) => o > 0), { timeout: 30_000 }).toBe(true);
 
   await page.reload();
   const unfinished = page.getByTestId('queued-upload').filter({ hasText: name });
@@ -324,8 +319,8 @@ test('after a reload the unfinished upload is listed, and choosing the file agai
   await page.getByLabel('Choose files to upload').setInputFiles(file);
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Upload complete', { timeout: 60_000 });
   await expect(page.getByTestId('queued-upload')).toHaveCount(0);
-  expect(creations).toHaveLength(1);
-  expect(patchOffsets.filter((o) => o === 0)).toHaveLength(1);
+  expect(tus.creations).toBe(1);
+  expect(tus.patchOffsets.filter((o) => o === 0)).toHaveLength(1);
   const mine = (await (await page.request.get('/api/scenarios/myscenarios/0/50/contributedAt/DESC')).json()) as { scenarios: { file_name: string; file_size: number }[] };
   expect(mine.scenarios.find((x) => x.file_name === name)?.file_size).toBe(fs.statSync(file).size);
 });
