@@ -5,6 +5,8 @@ import { hasRole, Role } from '../../shared/enums';
 import { useMe } from '../features/auth/api/get-me';
 import { isNativeApp, useDeviceInfo } from '../lib/native-bridge';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { mediaQueryKey } from '../features/media/api/get-media-library';
+import { scenarioKeys } from '../features/scenarios/api/keys';
 import { OfflineStatus } from '../offline/components/offline-status';
 import { syncOfflineFavourites } from '../offline/favourites';
 import { useOnline } from '../offline/use-online';
@@ -65,7 +67,7 @@ function TopBar() {
     if (!online || !userId) return;
     void syncOfflineFavourites().then((changed) => {
       // Favourited or unfavourited on another device: refresh the lists that show favourites.
-      if (changed) void Promise.all([queryClient.invalidateQueries({ queryKey: ['scenarios'] }), queryClient.invalidateQueries({ queryKey: ['media'] })]);
+      if (changed) void Promise.all([queryClient.invalidateQueries({ queryKey: scenarioKeys.all }), queryClient.invalidateQueries({ queryKey: mediaQueryKey })]);
     });
   }, [online, userId, queryClient]);
   if (!me) return null;

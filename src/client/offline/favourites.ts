@@ -231,19 +231,22 @@ export async function openOfflineFile(kind: OfflineKind, id: string, opts: { inl
   if (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) {
     return `/offline-files/${kind}/${encodeURIComponent(id)}/${encodeURIComponent(rec.fileName)}${opts.inline ? '?disp=inline' : ''}`;
   }
+  return URL.createObjectURL(await keptFileBlob(rec));
+}
+
+/** The kept file as one Blob made of its chunk Blobs (they stay on disk; nothing is copied). */
+async function keptFileBlob(rec: FavouriteRecord): Promise<Blob> {
   const chunks = await db.fileChunks.where('fileKey').equals(rec.key).sortBy('index');
-  return URL.createObjectURL(new Blob(chunks.map((c) => c.data), { type: rec.mimeType }));
+  return new Blob(chunks.map((c) => c.data), { type: rec.mimeType });
 }
 
 /** Save a file kept offline to the device (a download, with no network). */
 export async function downloadOfflineFile(kind: OfflineKind, id: string): Promise<boolean> {
   // Always a Blob URL: with no network Chromium cancels an <a download> of a /offline-files URL
-  // even though the service worker answers it (seen in e2e/offline.spec.ts). A Blob made of the chunk
-  // Blobs read from IndexedDB refers to their on-disk data; nothing is copied into memory.
+  // even though the service worker answers it (seen in e2e/offline.spec.ts).
   const rec = await db.favourites.get(favouriteKey(kind, id));
   if (!rec || rec.status !== 'stored') return false;
-  const chunks = await db.fileChunks.where('fileKey').equals(rec.key).sortBy('index');
-  const url = URL.createObjectURL(new Blob(chunks.map((c) => c.data), { type: rec.mimeType }));
+  const url = URL.createObjectURL(await keptFileBlob(rec));
   const a = document.createElement('a');
   a.href = url;
   a.download = rec.fileName || 'file';
