@@ -25,6 +25,7 @@ import filesRoute from './storage/files-route.js';
 import { featureRoutes } from './features/index.js';
 import uploadRoutes from './uploads/routes.js';
 import { MAX_UPLOAD_BYTES } from '../shared/limits.js';
+import { responseSerializer } from './lib/serializer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +59,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     ajv: { customOptions: { strict: false } },
   });
   app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(responseSerializer(config.strictResponses));
 
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema });
   await migrateToLatest(handle.db, handle.dialect === 'postgres' ? config.databaseSchema : undefined);

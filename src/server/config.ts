@@ -28,6 +28,7 @@ const envSchema = v.object({
   DISTRIBUTOR_PRODUCT_HOST: v.optional(v.string(), 'realiti'),
   JOB_POLL_MS: int(500),
   CLIENT_DIR: v.optional(v.string()),
+  STRICT_RESPONSES: bool(false),
 });
 
 export interface Config {
@@ -53,6 +54,11 @@ export interface Config {
   /** Run the background job worker (tests drive it by hand). */
   runWorker: boolean;
   jobPollMs: number;
+  /**
+   * Fail a response whose handler returned a field its schema would drop (tests turn it on, so a
+   * contract that lags behind its handler is caught; production serialises without the check).
+   */
+  strictResponses: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -83,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
     runWorker: true,
     jobPollMs: e.JOB_POLL_MS,
+    strictResponses: e.STRICT_RESPONSES,
     ...overrides,
   };
 }

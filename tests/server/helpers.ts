@@ -47,6 +47,7 @@ export async function buildTestApp(kind: DbKind, overrides: Partial<Config> = {}
       publicUrl: 'http://localhost:3000',
       // Tests sign in many times from one address; rate-limit tests pass their own low limits.
       rateLimit: { login: 10_000, email: 10_000, windowMs: 60_000 },
+      strictResponses: true,
       ...overrides,
     },
   );

@@ -113,16 +113,3 @@ export interface ReportedPost {
   reportedBy: PostCreator;
   reported_at: string;
 }
-
-export interface NotificationItem {
-  id: number;
-  name: string;
-  description: string;
-  link: string;
-  has_read: boolean;
-  created_at: string;
-}
-export interface NotificationList {
-  notifications: NotificationItem[];
-  unread: number;
-}

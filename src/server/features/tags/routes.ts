@@ -1,8 +1,18 @@
 // GET /api/alltags: the tag list used by scenarios, media and posts.
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { tagSchema } from '../../../shared/schemas/common.js';
+import { route } from '../../lib/route.js';
+import { tagsRepository } from './repository.js';
 
 export default async function tagRoutes(app: FastifyInstance) {
-  app.get('/api/alltags', { preHandler: app.requireUser, schema: { tags: ['tags'], summary: 'All tags (id, title), by title' } }, async () => {
-    return app.db.selectFrom('tags').select(['id', 'title']).orderBy('title').execute();
-  });
+  const tags = tagsRepository(app.db);
+  route(app, {
+    method: 'GET',
+    url: '/api/alltags',
+    auth: 'user',
+    tags: ['tags'],
+    summary: 'All tags (id, title), by title',
+    response: v.array(tagSchema),
+  }, async () => tags.all());
 }

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { NOTIFICATION_POLL_MS } from '../../../../shared/limits';
-import type { NotificationList } from '../../../../shared/schemas/posts';
+import type { NotificationList } from '../../../../shared/schemas/notifications';
 
 export const notificationsQueryKey = ['notifications'] as const;
 

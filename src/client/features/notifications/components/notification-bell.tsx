@@ -3,7 +3,7 @@
 import { useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { formatRelativeDate } from '../../../../shared/format';
-import type { NotificationItem } from '../../../../shared/schemas/posts';
+import type { NotificationItem } from '../../../../shared/schemas/notifications';
 import { isPublicPath } from '../../../lib/api';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAsRead } from '../api/mark-as-read';

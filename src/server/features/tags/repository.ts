@@ -1,0 +1,7 @@
+import type { DB } from '../../db/connection.js';
+
+export function tagsRepository(db: DB) {
+  return {
+    all: () => db.selectFrom('tags').select(['id', 'title']).orderBy('title').execute(),
+  };
+}

@@ -1,0 +1,155 @@
+// One way to declare a route (DESIGN section 5): params, query and body are parsed with the shared
+// valibot schemas and handed to the handler typed; every response status is declared with a JSON
+// schema generated from the same valibot schemas, so the OpenAPI document and the serialiser agree
+// with the contract. Handlers never cast `request.params`.
+import * as v from 'valibot';
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import { hasRole, type RoleBit } from '../../shared/enums.js';
+import { messageSchema } from '../../shared/schemas/common.js';
+import { forbidden, parse, unauthorized } from './http-error.js';
+import type { SessionUser } from '../plugins/session.js';
+
+type Schema = v.GenericSchema;
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+/** 'public': anyone; 'user': a signed-in user; a role bit: a signed-in user holding it. */
+type Auth = 'public' | 'user' | RoleBit;
+
+type Parsed<S> = S extends Schema ? v.InferOutput<S> : undefined;
+type UserOf<A> = A extends 'public' ? SessionUser | null : SessionUser;
+
+export interface RouteContext<P, Q, B, A> {
+  params: Parsed<P>;
+  query: Parsed<Q>;
+  body: Parsed<B>;
+  /** The signed-in user (null only on public routes). */
+  user: UserOf<A>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteDef<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R extends Schema, A extends Auth> {
+  method: Method;
+  url: string;
+  auth: A;
+  tags: string[];
+  summary: string;
+  description?: string;
+  params?: P;
+  query?: Q;
+  /** A JSON body. Multipart routes leave it out, set `multipart`, and read `request.parts()`. */
+  body?: B;
+  multipart?: boolean;
+  /** The success status (default 200) and its body. */
+  status?: number;
+  response: R;
+  /** Error statuses beyond those the definition implies (401, 403, 404, 409, 422...). */
+  errors?: number[];
+  /** Honour Idempotency-Key (plugins/idempotency.ts). */
+  idempotent?: boolean;
+  rateLimit?: RateLimitOptions;
+  /**
+   * The handler answers with the reply itself (a file, a redirect); `response` still documents it.
+   */
+  raw?: boolean;
+}
+
+const jsonSchemas = new WeakMap<Schema, Record<string, unknown>>();
+
+/** The JSON schema of a valibot schema (input side for requests, output side for responses). */
+export function jsonSchemaOf(schema: Schema, side: 'input' | 'output' = 'output'): Record<string, unknown> {
+  const cached = side === 'output' ? jsonSchemas.get(schema) : undefined;
+  if (cached) return cached;
+  const { $schema: _drop, ...json } = toJsonSchema(schema, { errorMode: 'ignore', typeMode: side }) as Record<string, unknown>;
+  if (side === 'output') jsonSchemas.set(schema, json);
+  return json;
+}
+
+const errorJson = () => jsonSchemaOf(messageSchema);
+
+function errorStatuses(def: RouteDef<Schema | undefined, Schema | undefined, Schema | undefined, Schema, Auth>): number[] {
+  const s = new Set<number>(def.errors ?? []);
+  if (def.auth !== 'public') s.add(401);
+  if (typeof def.auth === 'number') s.add(403);
+  if (def.params) s.add(404);
+  if (def.params || def.query || def.body || def.multipart) s.add(422);
+  if (def.idempotent) {
+    s.add(409);
+    s.add(422);
+  }
+  if (def.multipart) {
+    s.add(400);
+    s.add(413);
+    s.add(415);
+  }
+  if (def.rateLimit) s.add(429);
+  return [...s].sort();
+}
+
+/** Register one route. See RouteDef. */
+export function route<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  R extends Schema = Schema,
+  A extends Auth = Auth,
+>(
+  app: FastifyInstance,
+  def: RouteDef<P, Q, B, R, A>,
+  handler: (ctx: RouteContext<P, Q, B, A>) => Promise<v.InferInput<R> | FastifyReply>,
+): void {
+  const status = def.status ?? 200;
+  const response: Record<number, unknown> = { [status]: jsonSchemaOf(def.response) };
+  for (const code of errorStatuses(def)) response[code] = errorJson();
+
+  const schema: Record<string, unknown> = { tags: def.tags, summary: def.summary, response };
+  if (def.description) schema.description = def.description;
+  if (def.params) schema.params = jsonSchemaOf(def.params, 'input');
+  if (def.query) schema.querystring = jsonSchemaOf(def.query, 'input');
+  if (def.body) schema.body = jsonSchemaOf(def.body, 'input');
+  if (def.multipart) schema.consumes = ['multipart/form-data'];
+
+  const auth = def.auth;
+  app.route({
+    method: def.method,
+    url: def.url,
+    schema,
+    config: { idempotent: def.idempotent ?? false, ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}) },
+    // Identity comes only from the session cookie (plugins/session.ts); roles are checked again in services.
+    onRequest:
+      auth === 'public'
+        ? undefined
+        : async (request: FastifyRequest) => {
+            if (!request.user) throw unauthorized();
+            if (typeof auth === 'number' && !hasRole(request.user.role, auth)) throw forbidden('You do not have permission to do that');
+          },
+    // Input is checked after sign-in and before the idempotency hook, so a bad request never claims a key.
+    preValidation: async (request: FastifyRequest) => {
+      request.parsedInput = {
+        params: def.params ? parse(def.params, request.params) : undefined,
+        query: def.query ? parse(def.query, request.query) : undefined,
+        body: def.body ? parse(def.body, request.body) : undefined,
+      };
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const ctx = {
+        params: request.parsedInput?.params,
+        query: request.parsedInput?.query,
+        body: request.parsedInput?.body,
+        user: request.user,
+        request,
+        reply,
+      } as RouteContext<P, Q, B, A>;
+      const result = await handler(ctx);
+      if (def.raw || result === reply) return reply;
+      return reply.status(status).send(result);
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    parsedInput?: { params: unknown; query: unknown; body: unknown };
+  }
+}

@@ -1,0 +1,38 @@
+// Responses are serialised from their schemas (fast-json-stringify). In strict mode a field the
+// handler returned but the schema does not declare fails the request, so the contract in src/shared
+// cannot silently drop data (issue: PostToEveryone lost `notified`).
+import fastJson from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify';
+
+/** The first path present in `sent` but missing from `kept`, or null. Iterative (no deep recursion). */
+export function droppedField(sent: unknown, kept: unknown): string | null {
+  const stack: [unknown, unknown, string][] = [[sent, kept, '']];
+  while (stack.length) {
+    const [a, b, at] = stack.pop()!;
+    if (Array.isArray(a)) {
+      if (!Array.isArray(b)) return at || '(root)';
+      a.forEach((item, i) => stack.push([item, b[i], `${at}[${i}]`]));
+    } else if (a && typeof a === 'object') {
+      if (!b || typeof b !== 'object') return at || '(root)';
+      for (const [k, child] of Object.entries(a)) {
+        if (!(k in b)) return `${at}.${k}`;
+        stack.push([child, (b as Record<string, unknown>)[k], `${at}.${k}`]);
+      }
+    }
+  }
+  return null;
+}
+
+export function responseSerializer(strict: boolean): FastifySerializerCompiler<unknown> {
+  return ({ schema, method, url, httpStatus }) => {
+    const stringify = fastJson(schema as Parameters<typeof fastJson>[0]);
+    if (!strict) return stringify;
+    return (data: unknown) => {
+      const out = stringify(data);
+      const sent = JSON.parse(JSON.stringify(data ?? null)) as unknown;
+      const dropped = droppedField(sent, JSON.parse(out));
+      if (dropped) throw new Error(`${method} ${url} ${httpStatus}: the response field ${dropped} is not in its schema`);
+      return out;
+    };
+  };
+}

@@ -1,0 +1,20 @@
+// Notification responses (spec section 3 'Notification', section 7 'Notifications').
+import * as v from 'valibot';
+
+export const notificationSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  description: v.string(),
+  /** A client route to follow when clicked. */
+  link: v.string(),
+  has_read: v.boolean(),
+  created_at: v.string(),
+});
+export type NotificationItem = v.InferOutput<typeof notificationSchema>;
+
+export const notificationListSchema = v.object({
+  notifications: v.array(notificationSchema),
+  /** Unread notifications in all, not only in this list. */
+  unread: v.number(),
+});
+export type NotificationList = v.InferOutput<typeof notificationListSchema>;

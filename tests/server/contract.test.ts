@@ -1,0 +1,83 @@
+// The API contract (DESIGN section 5): every route declares its request and every response in the
+// OpenAPI document, and no handler returns a field its response schema would drop.
+import Fastify from 'fastify';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { route } from '../../src/server/lib/route.js';
+import { droppedField, responseSerializer } from '../../src/server/lib/serializer.js';
+import errors from '../../src/server/plugins/errors.js';
+import { idParams } from '../../src/shared/schemas/common.js';
+import { as, buildTestApp, createUser, type TestApp, type TestUser } from './helpers.js';
+
+interface Operation {
+  parameters?: { in: string; name: string }[];
+  requestBody?: unknown;
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let doc: { paths: Record<string, Record<string, Operation>> };
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite');
+    user = await createUser(t.app);
+    doc = t.app.swagger() as unknown as typeof doc;
+  });
+  afterAll(() => t.close());
+
+  it('is served at /api/docs/json', async () => {
+    const res = await as(t.app, user, { method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toContain('/api/Notification');
+  });
+
+  it('declares a success response with a body schema and the error body on every route', () => {
+    const missing: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      if (path.startsWith('/api/docs')) continue;
+      for (const [method, op] of Object.entries(ops)) {
+        const responses = op.responses ?? {};
+        const success = Object.entries(responses).find(([code]) => code.startsWith('2'));
+        if (!success || !success[1].content) missing.push(`${method.toUpperCase()} ${path}: no success body`);
+        const errs = Object.entries(responses).filter(([code]) => code.startsWith('4'));
+        if (!errs.length) missing.push(`${method.toUpperCase()} ${path}: no error responses`);
+        const params = (path.match(/\{[^}]+\}/g) ?? []).length;
+        const declared = (op.parameters ?? []).filter((p) => p.in === 'path').length;
+        if (declared < params) missing.push(`${method.toUpperCase()} ${path}: path parameters not declared`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('responses are serialised from their schemas', () => {
+  it('finds a field the schema would drop', () => {
+    expect(droppedField({ a: 1, b: { c: 2, d: 3 } }, { a: 1, b: { c: 2 } })).toBe('.b.d');
+    expect(droppedField([{ a: 1 }], [{ a: 1 }])).toBeNull();
+  });
+
+  it('fails a handler that returns a field its schema lacks (strict mode), and answers with the declared shape otherwise', async () => {
+    const build = async (strict: boolean) => {
+      const app = Fastify({ logger: false });
+      app.setValidatorCompiler(() => () => true);
+      app.setSerializerCompiler(responseSerializer(strict));
+      await app.register(errors);
+      route(app, {
+        method: 'GET', url: '/x/:id', auth: 'public', tags: [], summary: 'x', params: idParams,
+        response: v.object({ id: v.number() }),
+      }, async ({ params }) => ({ id: params.id, notified: 3 }) as { id: number });
+      await app.ready();
+      return app;
+    };
+    const strict = await build(true);
+    expect((await strict.inject('/x/5')).statusCode).toBe(500);
+    const lenient = await build(false);
+    const res = await lenient.inject('/x/5');
+    expect(res.json()).toEqual({ id: 5 });
+    expect((await lenient.inject('/x/abc')).statusCode).toBe(404);
+    expect((await lenient.inject('/x/2147483648')).statusCode).toBe(404);
+    await strict.close();
+    await lenient.close();
+  });
+});
