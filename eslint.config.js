@@ -21,7 +21,47 @@ export default tseslint.config(
     // Features never import each other (STYLE.md): shared code lives in lib/, components/ or shared/.
     files: ['src/client/features/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*/**', '!../../../**'], message: 'Features must not import other features.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../*/**', '!../../../**'], message: 'Features must not import other features.' },
+            { group: ['**/features/**'], message: 'Features must not import other features.' },
+            { group: ['**/server/**'], message: 'The client must not import server code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Server features likewise: shared server code lives in lib/, plugins/, db/, uploads/, storage/, jobs/.
+    files: ['src/server/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../*/**', '!../../**'], message: 'Server features must not import other features.' },
+            { group: ['**/features/**'], message: 'Server features must not import other features.' },
+            { group: ['**/client/**'], message: 'The server must not import client code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // src/shared is the contract: plain TypeScript and valibot, usable by client, server and worker.
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/client/**', '**/sw/**'], message: 'src/shared must not import client or server code.' },
+            { group: ['fastify', 'fastify/**', '@fastify/*', 'kysely', 'react', 'react-dom', 'dexie', 'node:*'], message: 'src/shared holds the contract only.' },
+          ],
+        },
+      ],
     },
   },
 );
