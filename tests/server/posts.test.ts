@@ -171,14 +171,21 @@ describe.each(dbKinds)('forum posts (%s)', (kind) => {
     expect(res.json().media[0].signed_thumb_url).toMatch(/^\/api\/files\/thumbs\/ecg\.webp\?/);
 
     const scen = await addScenario(t.app, paul.id, { name: 'Public STEMI', fileName: 'stemi.ctgi' });
-    const mineHidden = await addScenario(t.app, emma.id, { privacy: 0, name: 'My private one' });
-    const res2 = await createPost(t.app, emma, { title: 'With scenarios', scenarios: `${scen},${mineHidden}` });
+    const mine = await addScenario(t.app, emma.id, { name: 'My public one' });
+    const res2 = await createPost(t.app, emma, { title: 'With scenarios', scenarios: `${scen},${mine}` });
     expect(res2.statusCode).toBe(201);
     expect(res2.json().type).toBe('scenario');
     expect(res2.json().scenarios).toEqual([
-      expect.objectContaining({ id: mineHidden, name: 'My private one', is_ctgi: false }),
+      expect.objectContaining({ id: mine, name: 'My public one', is_ctgi: false }),
       expect.objectContaining({ id: scen, name: 'Public STEMI', device_id: 3, is_ctgi: true }),
     ]);
+  });
+
+  it('a feed post refuses my own private scenario: other users could not open it (issue 11)', async () => {
+    const mineHidden = await addScenario(t.app, emma.id, { privacy: 0, name: 'My private one' });
+    const res = await createPost(t.app, emma, { title: 'With a private scenario', scenarios: [mineHidden] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: 'Private scenarios can only be attached to group posts' });
   });
 
   it('refuses unapproved media with a clear message and creates nothing', async () => {

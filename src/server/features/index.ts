@@ -6,6 +6,8 @@ import tagRoutes from './tags/routes.js';
 import scenarioRoutes from './scenarios/routes.js';
 import mediaRoutes from './media/routes.js';
 import postRoutes from './posts/routes.js';
+import groupPostRoutes from './posts/group-posts-routes.js';
+import groupRoutes from './groups/routes.js';
 import notificationRoutes from './notifications/routes.js';
 
 export const featureRoutes: FastifyPluginAsync[] = [
@@ -15,5 +17,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   scenarioRoutes,
   mediaRoutes,
   postRoutes,
+  groupPostRoutes,
+  groupRoutes,
   notificationRoutes,
 ];

@@ -76,6 +76,12 @@ export const myScenariosParamsSchema = v.object({
 
 export const pageParamsSchema = v.object({ offset: intString('Offset', 0), count: intString('Count', 1, 100) });
 
+/**
+ * The post attach picker (myunpostedscenarios): ?scope=feed offers only public scenarios (a feed post
+ * may attach nothing else); scope=group, the default, adds my private ones (issue 11).
+ */
+export const unpostedQuerySchema = v.object({ scope: v.optional(v.picklist(['feed', 'group'], 'The scope must be feed or group'), 'group') });
+
 export interface ScenarioTag {
   id: number;
   title: string;

@@ -6,6 +6,7 @@ import { registerSchema } from '../../../shared/schemas/auth.js';
 import { now } from '../../db/connection.js';
 import { randomToken, sha256, uuid } from '../../lib/crypto.js';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error.js';
+import { claimInvites } from '../../lib/group-access.js';
 import { usersRepository, type UserRow } from '../users/repository.js';
 import { resetMail, verificationMail } from './emails.js';
 
@@ -131,6 +132,8 @@ export function authService(app: FastifyInstance) {
       const userId = await consumeToken(token, 'verify');
       if (!userId) throw unprocessable('This verification link is invalid or has expired.');
       await users.update(userId, { email_verified: 1, distributor_id: distributorId });
+      // Group invites sent to this address before it had an account now wait for it (issue 11).
+      await claimInvites(app.db, userId, (await users.byId(userId))!.email);
     },
 
     async requestReset(login: string, distributorId: number) {

@@ -6,6 +6,7 @@ import type { Database, PostTable } from '../../db/types.js';
 import type { Selectable } from 'kysely';
 import { now } from '../../db/connection.js';
 import { PostStatus } from '../../../shared/enums.js';
+import { memberGroupIds } from '../../lib/group-access.js';
 
 export type PostRow = Selectable<PostTable>;
 
@@ -19,6 +20,8 @@ interface AttachTables {
     file_name: string;
     privacy_level: number;
     contributed_by: number;
+    is_processed: number;
+    processing_error: string | null;
   };
   media: {
     id: number;
@@ -36,6 +39,8 @@ type AttachDB = Kysely<Database & AttachTables>;
 
 export interface FeedQuery {
   groupId: number | null;
+  /** With groupId null: the feed of this user, public posts plus approved posts of their groups. */
+  viewerId?: number;
   tagIds: number[];
   offset: number;
   count: number;
@@ -49,12 +54,19 @@ export function postsRepository(db: DB) {
     (tablesPromise ??= db.introspection.getTables().then((list) => new Set(list.map((t) => t.name))));
   const hasTable = async (name: 'scenarios' | 'media') => (await tables()).has(name);
 
-  function feedBase(q: Pick<FeedQuery, 'groupId' | 'tagIds'>) {
+  function feedBase(q: Pick<FeedQuery, 'groupId' | 'tagIds' | 'viewerId'>) {
+    const { viewerId } = q;
     return db
       .selectFrom('posts')
       .where('posts.deleted_at', 'is', null)
       .where('posts.status', '=', PostStatus.Approved)
-      .where('posts.group_id', q.groupId === null ? 'is' : '=', q.groupId)
+      .where((eb) =>
+        q.groupId !== null
+          ? eb('posts.group_id', '=', q.groupId)
+          : viewerId === undefined
+            ? eb('posts.group_id', 'is', null)
+            : eb.or([eb('posts.group_id', 'is', null), eb('posts.group_id', 'in', memberGroupIds(db, viewerId))]),
+      )
       .$if(q.tagIds.length > 0, (qb) =>
         qb.where((eb) =>
           eb.exists(
@@ -122,7 +134,10 @@ export function postsRepository(db: DB) {
       return adb
         .selectFrom('post_scenarios')
         .innerJoin('scenarios', 'scenarios.id', 'post_scenarios.scenario_id')
-        .select(['post_scenarios.post_id', 'scenarios.id', 'scenarios.uuid_id', 'scenarios.name', 'scenarios.device_id', 'scenarios.file_name'])
+        .select([
+          'post_scenarios.post_id', 'scenarios.id', 'scenarios.uuid_id', 'scenarios.name', 'scenarios.device_id', 'scenarios.file_name',
+          'scenarios.privacy_level', 'scenarios.is_processed', 'scenarios.processing_error', 'scenarios.contributed_by',
+        ])
         .where('post_scenarios.post_id', 'in', postIds)
         .orderBy('scenarios.name')
         .execute();
@@ -145,17 +160,14 @@ export function postsRepository(db: DB) {
     existingTagIds: async (ids: number[]) =>
       ids.length ? (await db.selectFrom('tags').select('id').where('id', 'in', ids).execute()).map((r) => r.id) : [],
 
-    /** Scenarios among `ids` that `userId` may see: public ones and their own. */
-    async visibleScenarioIds(ids: number[], userId: number): Promise<number[]> {
-      if (!ids.length) return [];
-      if (!(await hasTable('scenarios'))) return [];
-      const rows = await adb
+    /** Scenarios among `ids` with what the attachment rules need (the service decides). */
+    async scenariosForAttach(ids: number[]) {
+      if (!ids.length || !(await hasTable('scenarios'))) return [];
+      return adb
         .selectFrom('scenarios')
-        .select('id')
+        .select(['id', 'privacy_level', 'contributed_by', 'is_processed', 'processing_error'])
         .where('id', 'in', ids)
-        .where((eb) => eb.or([eb('privacy_level', '=', 2), eb('contributed_by', '=', userId)]))
         .execute();
-      return rows.map((r) => r.id);
     },
 
     async mediaForAttach(ids: number[]) {

@@ -23,7 +23,7 @@ const postSchema = {
     created_at: { type: 'string' },
     status: { type: 'integer', description: '0 pending, 1 approved' },
     type: { type: 'string', enum: ['post', 'scenario', 'media'] },
-    group: { type: ['object', 'null'] },
+    group: { type: ['object', 'null'], properties: { id: { type: 'integer' }, name: { type: 'string' } } },
     media: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, uuid_id: { type: 'string' }, name: { type: 'string' }, is_video: { type: 'boolean' }, signed_thumb_url: { type: ['string', 'null'] } } } },
     scenarios: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, uuid_id: { type: 'string' }, name: { type: 'string' }, device_id: { type: ['integer', 'null'] }, is_ctgi: { type: 'boolean' } } } },
     tags: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' } } } },
@@ -37,7 +37,7 @@ const errorResponses = { 401: messageSchema, 403: messageSchema, 404: messageSch
  * Read a CreatePost multipart body: fields are collected; each file part streams to a checked temp
  * file (nothing is stored yet). Unknown file fields are drained and ignored.
  */
-async function readPostForm(app: FastifyInstance, request: FastifyRequest) {
+export async function readPostForm(app: FastifyInstance, request: FastifyRequest) {
   const fields: Record<string, string[]> = {};
   const uploads: PendingUpload[] = [];
   const errors: UploadErrorRow[] = [];

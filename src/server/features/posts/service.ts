@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error.js';
 import { notifyUser, notifyUsers } from '../../lib/notifications.js';
+import { canSeeGroupPost, groupAccess, groupIdsOf, groupRefs } from '../../lib/group-access.js';
 import { signFileUrl } from '../../storage/signed-url.js';
 import { acceptTempFile } from '../../uploads/multipart.js';
 import type { AcceptedFile } from '../../uploads/registry.js';
@@ -19,6 +20,8 @@ export const MESSAGES = {
   alreadyReported: 'You have already reported this post',
   reportNotFound: 'Report not found',
   scenarioMissing: 'One of the attached scenarios could not be found',
+  scenarioPrivate: 'Private scenarios can only be attached to group posts',
+  scenarioNotReady: 'Only processed scenarios can be attached to a post',
   mediaMissing: 'One of the attached media items could not be found',
   mediaNotApproved: 'Media must be approved before it can be attached to a post',
   unknownTag: 'One of the chosen tags does not exist',
@@ -39,13 +42,21 @@ export function postsService(app: FastifyInstance) {
 
   async function present(rows: PostRow[], viewerId: number): Promise<ForumPost[]> {
     const ids = rows.map((r) => r.id);
-    const [creators, tags, scenarios, media] = await Promise.all([
+    const groupIds = rows.flatMap((r) => (r.group_id === null ? [] : [r.group_id]));
+    const [creators, tags, scenarios, media, groups, myGroups] = await Promise.all([
       repo.creators([...new Set(rows.map((r) => r.creator_id))]),
       repo.tagsOf(ids),
       repo.scenariosOf(ids),
       repo.mediaOf(ids),
+      groupRefs(app.db, groupIds),
+      groupIds.length ? groupIdsOf(app.db, viewerId).then((g) => new Set(g)) : new Set<number>(),
     ]);
     const creatorById = new Map(creators.map((c) => [c.id, c]));
+    // An attached scenario shows to whoever can open it: its owner; anyone when it is public and
+    // processed; the group's members when it is attached to their group's post (DESIGN section 8).
+    const canOpen = (s: (typeof scenarios)[number], row: PostRow) =>
+      s.contributed_by === viewerId ||
+      (s.is_processed === 1 && !s.processing_error && (s.privacy_level === 2 || (row.group_id !== null && myGroups.has(row.group_id))));
     return rows.map((row) => {
       const c = creatorById.get(row.creator_id);
       return {
@@ -58,8 +69,7 @@ export function postsService(app: FastifyInstance) {
         created_at: row.created_at,
         status: row.status,
         type: row.type,
-        // Forum groups come later; the public feed's posts have no group.
-        group: null,
+        group: row.group_id !== null ? (groups.get(row.group_id) ?? null) : null,
         media: media
           .filter((m) => m.post_id === row.id)
           .map((m) => ({
@@ -70,7 +80,7 @@ export function postsService(app: FastifyInstance) {
             signed_thumb_url: m.thumb_key ? signFileUrl(app.config.sessionSecret, m.thumb_key, { disposition: 'inline' }) : null,
           })),
         scenarios: scenarios
-          .filter((s) => s.post_id === row.id)
+          .filter((s) => s.post_id === row.id && canOpen(s, row))
           .map((s) => ({
             id: s.id,
             uuid_id: s.uuid_id,
@@ -84,18 +94,33 @@ export function postsService(app: FastifyInstance) {
     });
   }
 
-  /** A post the user may see: live, approved and in the public feed (groups add their members later). */
-  async function visiblePost(id: number): Promise<PostRow> {
+  /** May the user see this post? Feed posts once approved; group posts by the group's rules (lib/group-access). */
+  async function canSee(user: SessionUser, post: PostRow): Promise<boolean> {
+    if (post.group_id === null) return post.status === PostStatus.Approved;
+    const access = await groupAccess(app.db, post.group_id, user);
+    return access !== null && canSeeGroupPost(access, post, user.id);
+  }
+
+  /** A live, approved post the user may see. */
+  async function visiblePost(user: SessionUser, id: number): Promise<PostRow> {
     const post = await repo.liveById(id);
-    if (!post || post.group_id !== null || post.status !== PostStatus.Approved) throw notFound(MESSAGES.notFound);
+    if (!post || post.status !== PostStatus.Approved || !(await canSee(user, post))) throw notFound(MESSAGES.notFound);
     return post;
   }
 
-  async function checkAttachments(user: SessionUser, input: Pick<CreatePostInput, 'scenarios' | 'media' | 'tags'>) {
+  /**
+   * Feed posts attach only public, processed scenarios; group posts may add the author's own private
+   * ones (the group's members can open them through the post). Media must be approved either way.
+   */
+  async function checkAttachments(user: SessionUser, input: Pick<CreatePostInput, 'scenarios' | 'media' | 'tags'>, scope: 'feed' | 'group' = 'feed') {
     const tagIds = await repo.existingTagIds(input.tags);
     if (tagIds.length !== input.tags.length) throw unprocessable(MESSAGES.unknownTag);
-    const scenarioIds = await repo.visibleScenarioIds(input.scenarios, user.id);
-    if (scenarioIds.length !== input.scenarios.length) throw unprocessable(MESSAGES.scenarioMissing);
+    const scenarios = await repo.scenariosForAttach(input.scenarios);
+    // Another user's private scenario is reported as missing.
+    const seen = scenarios.filter((s) => s.privacy_level === 2 || s.contributed_by === user.id);
+    if (seen.length !== input.scenarios.length) throw unprocessable(MESSAGES.scenarioMissing);
+    if (scope === 'feed' && seen.some((s) => s.privacy_level !== 2)) throw unprocessable(MESSAGES.scenarioPrivate);
+    if (seen.some((s) => s.is_processed !== 1 || s.processing_error)) throw unprocessable(MESSAGES.scenarioNotReady);
     const media = await repo.mediaForAttach(input.media);
     // Another user's private, unapproved item is reported as missing, not as unapproved.
     const visible = media.filter((m) => m.contributed_by === user.id || (m.privacy_level === 2 && m.approval_status === 2));
@@ -107,7 +132,7 @@ export function postsService(app: FastifyInstance) {
     present,
 
     async feed(user: SessionUser, q: { offset: number; count: number; tagIds: number[] }) {
-      const { rows, total } = await repo.feedPage({ groupId: null, ...q });
+      const { rows, total } = await repo.feedPage({ groupId: null, viewerId: user.id, ...q });
       const posts = await present(rows, user.id);
       return { posts, count: posts.length, to: q.offset + posts.length, total };
     },
@@ -116,9 +141,16 @@ export function postsService(app: FastifyInstance) {
      * Validate the post and its attachments first; only then accept the uploaded files, so a refused
      * post creates nothing. Files that fail are reported per file and the post is created without them.
      */
-    async create(user: SessionUser, input: CreatePostInput, uploads: PendingUpload[], uploadErrors: UploadErrorRow[]): Promise<CreatePostResponse> {
+    async create(
+      user: SessionUser,
+      input: CreatePostInput,
+      uploads: PendingUpload[],
+      uploadErrors: UploadErrorRow[],
+      /** A group post (features/posts/group-posts-service.ts): its group and status (0 while it waits). */
+      target?: { groupId: number; status: number },
+    ): Promise<CreatePostResponse> {
       try {
-        await checkAttachments(user, input);
+        await checkAttachments(user, input, target ? 'group' : 'feed');
       } catch (err) {
         await discardUploads(uploads);
         throw err;
@@ -139,7 +171,7 @@ export function postsService(app: FastifyInstance) {
       }
       const type = input.type ?? (scenarioIds.length ? 'scenario' : mediaIds.length ? 'media' : 'post');
       const row = await repo.insertPost(
-        { title: input.title, text: input.text, creator_id: user.id, group_id: null, status: PostStatus.Approved, type },
+        { title: input.title, text: input.text, creator_id: user.id, group_id: target?.groupId ?? null, status: target?.status ?? PostStatus.Approved, type },
         { scenarioIds, mediaIds, tagIds: input.tags },
       );
       const [post] = await present([row], user.id);
@@ -164,7 +196,7 @@ export function postsService(app: FastifyInstance) {
       const post = await repo.liveById(id);
       if (!post) throw notFound(MESSAGES.notFound);
       if (post.creator_id !== user.id) {
-        if (post.group_id !== null || post.status !== PostStatus.Approved) throw notFound(MESSAGES.notFound);
+        if (post.status !== PostStatus.Approved || !(await canSee(user, post))) throw notFound(MESSAGES.notFound);
         throw forbidden(MESSAGES.notYours);
       }
       await repo.softDelete(id);
@@ -172,7 +204,7 @@ export function postsService(app: FastifyInstance) {
     },
 
     async report(user: SessionUser, id: number) {
-      const post = await visiblePost(id);
+      const post = await visiblePost(user, id);
       if (post.creator_id === user.id) throw unprocessable(MESSAGES.ownReport);
       if (await repo.reportOf(id, user.id)) throw conflict(MESSAGES.alreadyReported);
       try {

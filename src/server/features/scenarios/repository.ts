@@ -99,12 +99,14 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       return { total, rows };
     },
 
-    /** Own processed scenarios not attached to any post yet (the post attach picker). */
-    async unposted(userId: number, offset: number, count: number) {
+    /** Own processed, readable scenarios not attached to any post yet (the post attach picker); public ones only for a feed post. */
+    async unposted(userId: number, offset: number, count: number, publicOnly = false) {
       const where = (eb: EB) =>
         eb.and([
           eb('s.contributed_by', '=', userId),
           eb('s.is_processed', '=', 1),
+          eb('s.processing_error', 'is', null),
+          ...(publicOnly ? [eb('s.privacy_level', '=', 2)] : []),
           eb.not(eb.exists(eb.selectFrom('post_scenarios as ps').select('ps.post_id').whereRef('ps.scenario_id', '=', 's.id'))),
         ]);
       const total = Number(

@@ -10,6 +10,7 @@ import {
   listScenariosParamsSchema,
   myScenariosParamsSchema,
   pageParamsSchema,
+  unpostedQuerySchema,
 } from '../../../shared/schemas/scenarios.js';
 import { registerUploadKind } from '../../uploads/registry.js';
 import { receiveMultipartUploads } from '../../uploads/multipart.js';
@@ -75,7 +76,8 @@ export default async function scenarioRoutes(app: FastifyInstance) {
 
   app.get('/api/scenarios/myunpostedscenarios/:offset/:count', { ...auth, schema: { tags, summary: 'My processed scenarios not yet attached to a post', response: { 200: scenarioPage } } }, async (request) => {
     const p = parse(pageParamsSchema, request.params);
-    return service.unposted(user(request), p.offset, p.count);
+    const q = parse(unpostedQuerySchema, request.query);
+    return service.unposted(user(request), p.offset, p.count, q.scope === 'feed');
   });
 
   app.post('/api/scenarios/togglefavourite/:id', { ...auth, config: { idempotent: true }, schema: { tags, summary: 'Add or remove a favourite; answers is_favourited and number_favourites', params: idParams } }, async (request) =>

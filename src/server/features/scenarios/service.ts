@@ -6,6 +6,7 @@ import { uuid } from '../../lib/crypto.js';
 import { notFound, forbidden, unprocessable } from '../../lib/http-error.js';
 import { now } from '../../db/connection.js';
 import { signFileUrl } from '../../storage/signed-url.js';
+import { canOpenScenarioThroughPost } from '../../lib/group-access.js';
 import type { SessionUser } from '../../plugins/session.js';
 import {
   BROKEN_FILE_MESSAGE,
@@ -96,7 +97,8 @@ export function scenariosService(app: FastifyInstance) {
   /** By numeric id or uuid; 404 when missing or another user's private scenario. */
   async function findVisible(idOrUuid: string, viewer: SessionUser): Promise<ScenarioRow> {
     const row = /^\d+$/.test(idOrUuid) ? await repo.byId(Number(idOrUuid)) : await repo.byUuid(idOrUuid);
-    if (!row || !isVisibleTo(row, viewer.id)) throw notFound('Scenario not found');
+    // A private scenario attached to a group post opens for that group's members (lib/group-access.ts).
+    if (!row || !(isVisibleTo(row, viewer.id) || (await canOpenScenarioThroughPost(app.db, row.id, viewer.id)))) throw notFound('Scenario not found');
     return row;
   }
 
@@ -138,8 +140,8 @@ export function scenariosService(app: FastifyInstance) {
       return page(total, await present(rows, viewer), offset);
     },
 
-    async unposted(viewer: SessionUser, offset: number, count: number) {
-      const { total, rows } = await repo.unposted(viewer.id, offset, count);
+    async unposted(viewer: SessionUser, offset: number, count: number, publicOnly = false) {
+      const { total, rows } = await repo.unposted(viewer.id, offset, count, publicOnly);
       return page(total, await present(rows, viewer), offset);
     },
 

@@ -1,0 +1,86 @@
+// The group-post calls of spec section 7 (issue 11): CreateGroupPost, GetGroupPosts (under
+// /api/forumpost, and under /api/forumgroup where the spec's list puts it), grouppostrequests,
+// approve, decline, and 'My Pending Posts'.
+import type { FastifyInstance } from 'fastify';
+import { idParams, messageSchema } from '../../../shared/schemas/common.js';
+import {
+  createGroupPostResponseSchema,
+  groupIdParams,
+  groupPostListSchema,
+  groupPostsPageSchema,
+  groupPostsQuerySchema,
+} from '../../../shared/schemas/groups.js';
+import { createPostSchema, type UploadErrorRow } from '../../../shared/schemas/posts.js';
+import { parse } from '../../lib/http-error.js';
+import { route } from '../../lib/route.js';
+import { groupPostsService } from './group-posts-service.js';
+import { readPostForm } from './routes.js';
+import { discardUploads, type PendingUpload } from './service.js';
+
+export default async function groupPostRoutes(app: FastifyInstance) {
+  const service = groupPostsService(app);
+  const tags = ['posts', 'groups'];
+  /** Group rules answer 403 (role), 404 (missing or not visible), 409 (state) and 422 (input). */
+  const errors = [403, 404, 409, 422];
+
+  route(app, {
+    method: 'POST', url: '/api/forumpost/CreateGroupPost/:groupId', auth: 'user', tags, errors, status: 201, multipart: true, idempotent: true,
+    summary: 'Members post in a group (multipart like CreatePost: title, text, type, scenarios, media, tags, scenariosToUpload, mediaToUpload; JSON also accepted)',
+    description:
+      'A plain member\'s post in a requireModeration group waits (status 0) until a group admin approves it; the group admins are notified. ' +
+      "A group post may attach the author's private scenarios; the group's members can open them through the post. Honours Idempotency-Key.",
+    params: groupIdParams,
+    response: createGroupPostResponseSchema,
+  }, async ({ user, params, request }) => {
+    let body: unknown = request.body;
+    let uploads: PendingUpload[] = [];
+    let errors: UploadErrorRow[] = [];
+    if (request.isMultipart()) ({ body, uploads, errors } = await readPostForm(app, request));
+    let input;
+    try {
+      input = parse(createPostSchema, body);
+    } catch (err) {
+      await discardUploads(uploads);
+      throw err;
+    }
+    return service.create(user, params.groupId, input, uploads, errors);
+  });
+
+  for (const url of ['/api/forumpost/GetGroupPosts/:id', '/api/forumgroup/GetGroupPosts/:id']) {
+    route(app, {
+      method: 'GET', url, auth: 'user', tags, errors,
+      summary: "A group's approved posts, newest first (?offset=0&count=5); 404 for an invite-only group's non-members",
+      params: idParams,
+      query: groupPostsQuerySchema,
+      response: groupPostsPageSchema,
+    }, async ({ user, params, query }) => service.list(user, params.id, query.offset, query.count));
+  }
+
+  route(app, {
+    method: 'GET', url: '/api/forumpost/grouppostrequests/:groupId', auth: 'user', tags, errors,
+    summary: 'Group admins: posts waiting for approval, oldest first',
+    params: groupIdParams,
+    response: groupPostListSchema,
+  }, async ({ user, params }) => service.requests(user, params.groupId));
+
+  route(app, {
+    method: 'GET', url: '/api/forumpost/mypendingposts/:groupId', auth: 'user', tags, errors,
+    summary: "'My Pending Posts': my posts waiting for approval in this group (I may delete them with DeletePost)",
+    params: groupIdParams,
+    response: groupPostListSchema,
+  }, async ({ user, params }) => service.mine(user, params.groupId));
+
+  route(app, {
+    method: 'POST', url: '/api/forumpost/approve/:id', auth: 'user', tags, errors,
+    summary: "Group admins approve pending post {id}; its author is notified: 'Post approved.'",
+    params: idParams,
+    response: messageSchema,
+  }, async ({ user, params }) => service.approve(user, params.id));
+
+  route(app, {
+    method: 'POST', url: '/api/forumpost/decline/:id', auth: 'user', tags, errors,
+    summary: "Group admins decline pending post {id} (it is removed); its author is notified: 'Post declined.'",
+    params: idParams,
+    response: messageSchema,
+  }, async ({ user, params }) => service.decline(user, params.id));
+}
