@@ -47,13 +47,23 @@ export function groupPostsService(app: FastifyInstance) {
     return { post, group: a.group };
   }
 
+  async function posterAccess(user: SessionUser, groupId: number): Promise<GroupAccess> {
+    const a = await access(user, groupId);
+    if (!a.isMember) throw forbidden(GROUP_MESSAGES.membersOnlyPost);
+    return a;
+  }
+
   return {
+    /** 404 for no such group, 403 for a non-member: checked before the form's files are read. */
+    async checkCanPost(user: SessionUser, groupId: number): Promise<void> {
+      await posterAccess(user, groupId);
+    },
+
     /** Members post; uploads are discarded when the post is refused before it is checked. */
     async create(user: SessionUser, groupId: number, input: CreatePostInput, uploads: PendingUpload[], errors: UploadErrorRow[]): Promise<CreateGroupPostResponse> {
       let a: GroupAccess;
       try {
-        a = await access(user, groupId);
-        if (!a.isMember) throw forbidden(GROUP_MESSAGES.membersOnlyPost);
+        a = await posterAccess(user, groupId);
       } catch (err) {
         await discardUploads(uploads);
         throw err;
