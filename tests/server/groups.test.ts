@@ -6,6 +6,8 @@ import { sql } from 'kysely';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../src/shared/enums.js';
+import { DEMO_PASSWORD, seedUsers } from '../../src/server/db/seed/users.js';
+import { seedGroups } from '../../src/server/db/seed/groups.js';
 import { as, buildTestApp, createUser, dbKinds, lastMail, login, type TestApp, type TestUser } from './helpers.js';
 
 const now = () => new Date().toISOString();
@@ -766,5 +768,35 @@ describe.each(dbKinds)('forum groups (%s)', (kind) => {
       for (const url of [`${G}/mygroups`, `${G}/mygroupswithstatus`]) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
       expect((await t.app.inject({ method: 'POST', url: `${G}/creategroup`, payload: { name: 'x' } })).statusCode).toBe(401);
     });
+  });
+});
+
+describe.each(dbKinds)('demo groups (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    await seedUsers(t.app);
+    await seedGroups(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('seeds an open group, an invite-only moderated group with a pending post and a join request, and an invite for the educator', async () => {
+    const educator = { cookie: await login(t.app, 'educator', DEMO_PASSWORD) } as TestUser;
+    const paramedic = { cookie: await login(t.app, 'paramedic', DEMO_PASSWORD) } as TestUser;
+    const mine = (await as(t.app, educator, { method: 'GET', url: `${G}/mygroupswithstatus` })).json();
+    expect(mine.map((g: { name: string; status: string; role: string | null }) => [g.name, g.status, g.role])).toEqual([
+      ['Paramedic Sim Leads', 'Invited', null],
+      ['Resuscitation Educators', 'Joined', 'Creator'],
+    ]);
+    const open = mine[1];
+    expect((await as(t.app, educator, { method: 'GET', url: `${G}/${open.id}` })).json()).toMatchObject({ isInviteOnly: false, postingType: 'allowAll', memberCount: 3 });
+    const closed = mine[0];
+    const g = (await as(t.app, paramedic, { method: 'GET', url: `${G}/${closed.id}` })).json();
+    expect(g).toMatchObject({ isInviteOnly: true, postingType: 'requireModeration', isOwner: true, joinRequestCount: 1, postRequestCount: 1 });
+    expect(g.invites).toEqual([expect.objectContaining({ email: 'educator@community.example' })]);
+    expect((await as(t.app, paramedic, { method: 'GET', url: `${P}/grouppostrequests/${closed.id}` })).json()).toEqual([expect.objectContaining({ title: 'Night-shift simulation pilot', status: 0 })]);
+    expect((await as(t.app, paramedic, { method: 'GET', url: `${G}/GroupJoinRequests/${closed.id}` })).json()).toEqual([expect.objectContaining({ message: 'I run the Thursday sim sessions at the station.' })]);
+    // The educator (not a member yet) sees its name and description only.
+    expect((await as(t.app, educator, { method: 'GET', url: `${P}/GetGroupPosts/${closed.id}` })).statusCode).toBe(404);
   });
 });
