@@ -36,7 +36,7 @@ const authedRoutes: RouteObject[] = [
   { path: 'me/password', lazy: () => import('../features/users/routes/change-password') },
   { path: 'me/scenarios/:directoryUuid?', lazy: () => import('../features/scenarios/routes/my-scenarios') },
   { path: 'me/media', lazy: () => import('../features/media/routes/my-media') },
-  { path: 'me/forum/groups', lazy: soon('My groups') },
+  { path: 'me/forum/groups', lazy: () => import('../features/groups/routes/my-groups') },
   { path: 'me/provisioning', lazy: soon('Licensing') },
   { path: 'me/claim/:contractId', id: 'my-claim', lazy: soon('Claim licence') },
   {
@@ -46,9 +46,9 @@ const authedRoutes: RouteObject[] = [
   },
   { path: 'me/downloads', lazy: () => import('../features/misc/routes/downloads') },
   { path: 'me/support', lazy: () => import('../features/misc/routes/support') },
-  { path: 'forum/create', id: 'create-forum-group', lazy: soon('Create group') },
-  { path: 'forum/edit/:groupId', lazy: soon('Edit group') },
-  { path: 'forum/group/:groupId', id: 'forum-group', lazy: soon('Group') },
+  { path: 'forum/create', id: 'create-forum-group', lazy: () => import('../features/groups/routes/create-group') },
+  { path: 'forum/edit/:groupId', lazy: () => import('../features/groups/routes/edit-group') },
+  { path: 'forum/group/:groupId', id: 'forum-group', lazy: () => import('../features/groups/routes/group') },
   { path: 'view-user/:id', lazy: () => import('../features/scenarios/routes/view-user') },
   { path: 'search', lazy: soon('Search') },
   {

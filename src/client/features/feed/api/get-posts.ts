@@ -3,8 +3,9 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { PAGE_SIZE } from '../../../../shared/limits';
 import type { PostsPage } from '../../../../shared/schemas/posts';
+import { postsQueryKey } from '../../../components/posts/api/keys';
 
-export const postsQueryKey = ['posts'] as const;
+export { postsQueryKey };
 
 export const getPosts = (offset: number, count: number, tagIds: number[]) =>
   api<PostsPage>(`/api/forumpost/GetPosts/${offset}/${count}/${tagIds.length ? tagIds.join(',') : '-1'}`);

@@ -1,32 +1,19 @@
 // The feed's side column: a mini list of my groups and my favourite scenarios.
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { Spinner } from '../../../components/spinner';
 import { OfflineBadge } from '../../../offline/components/offline-badge';
-import { api } from '../../../lib/api';
+import { useMyGroups } from '../../../lib/my-groups';
 import { useFavouriteScenarios } from '../api/get-favourite-scenarios';
 
-interface MyGroup {
-  id: number;
-  name: string;
-}
-
 function MyGroups() {
-  // Forum groups arrive later; until the call exists (or when it fails) the list is empty.
-  const { data } = useQuery({
-    queryKey: ['groups', 'mine'],
-    queryFn: async () => {
-      const res = await api<MyGroup[] | { groups: MyGroup[] }>('/api/forumgroup/mygroups');
-      return Array.isArray(res) ? res : (res?.groups ?? []);
-    },
-    retry: false,
-  });
-  const groups = data ?? [];
+  const { data: groups, isLoading, isError, error } = useMyGroups();
   return (
     <section className="card side-card" aria-labelledby="my-groups-heading">
       <h2 id="my-groups-heading">My Groups</h2>
-      {groups.length === 0 ? (
-        <p className="muted">You have not joined any groups yet</p>
-      ) : (
+      {isLoading && <Spinner label="Loading your groups" />}
+      {isError && <p className="alert error" role="alert">{(error as Error).message}</p>}
+      {groups && groups.length === 0 && <p className="muted">You have not joined any groups yet</p>}
+      {groups && groups.length > 0 && (
         <ul className="side-list">
           {groups.slice(0, 8).map((g) => (
             <li key={g.id}><Link to={`/forum/group/${g.id}`}>{g.name}</Link></li>

@@ -6,13 +6,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '../../../components/spinner';
 import { TagSelector } from '../../../components/tag-selector';
 import { onOutboxSent } from '../../../offline/outbox';
-import { POST_OUTBOX_KIND } from '../api/create-post';
+import { POST_OUTBOX_KIND } from '../../../components/posts/api/create-post';
 import { postsQueryKey, usePosts } from '../api/get-posts';
-import { useTags } from '../api/get-tags';
-import { CreatePostBox } from '../components/create-post-box';
+import { useTags } from '../../../components/posts/api/get-tags';
+import { CreatePostBox } from '../../../components/posts/create-post-box';
 import { FeedSideColumn } from '../components/feed-side-column';
-import { PendingPosts } from '../components/pending-posts';
-import { PostCard } from '../components/post-card';
+import { PendingPosts } from '../../../components/posts/pending-posts';
+import { PostCard } from '../../../components/posts/post-card';
 
 export function Component() {
   const qc = useQueryClient();

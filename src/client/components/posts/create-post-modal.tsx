@@ -3,14 +3,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { Modal } from '../../../components/modal';
-import { TagSelector } from '../../../components/tag-selector';
-import { useToast } from '../../../components/toast';
-import { MEDIA_IMAGE_EXTENSIONS, MEDIA_VIDEO_EXTENSIONS, SCENARIO_EXTENSIONS } from '../../../../shared/limits';
-import { postFormSchema, type PostForm, type PostFormValues, type PostType, type UploadErrorRow } from '../../../../shared/schemas/posts';
-import { useCreatePost } from '../api/create-post';
-import type { Attachable } from '../api/get-attachables';
-import { useTags } from '../api/get-tags';
+import { Modal } from '../modal';
+import { TagSelector } from '../tag-selector';
+import { useToast } from '../toast';
+import { MEDIA_IMAGE_EXTENSIONS, MEDIA_VIDEO_EXTENSIONS, SCENARIO_EXTENSIONS } from '../../../shared/limits';
+import { postFormSchema, type PostForm, type PostFormValues, type PostType, type UploadErrorRow } from '../../../shared/schemas/posts';
+import { useCreatePost, type PostTarget } from './api/create-post';
+import type { Attachable } from './api/get-attachables';
+import { useTags } from './api/get-tags';
 import { AttachPicker } from './attach-picker';
 
 export type ModalPage = 'none' | 'create' | 'attach' | 'upload';
@@ -19,10 +19,11 @@ export const TAG_HELP = 'Use tags to help people find your post by searching for
 
 const TYPE_LABELS: Record<PostType, string> = { post: 'Post', scenario: 'Scenario', media: 'Media' };
 
-export function CreatePostModal({ initialType = 'post', onClose }: { initialType?: PostType; onClose: () => void }) {
+/** `target` posts into a forum group; without it the post goes to the feed. */
+export function CreatePostModal({ initialType = 'post', onClose, target }: { initialType?: PostType; onClose: () => void; target?: PostTarget }) {
   const toast = useToast();
   const { data: allTags = [] } = useTags();
-  const create = useCreatePost();
+  const create = useCreatePost(target);
   const [page, setPage] = useState<Exclude<ModalPage, 'none'>>('create');
   const [type, setType] = useState<PostType>(initialType);
   const [tags, setTags] = useState<number[]>([]);
@@ -93,7 +94,7 @@ export function CreatePostModal({ initialType = 'post', onClose }: { initialType
     <Modal title={modalTitle} onClose={onClose}>
       {page === 'attach' && kind && (
         <>
-          <AttachPicker kind={kind} onPick={pick} onUploadNew={() => setPage('upload')} />
+          <AttachPicker kind={kind} scope={target ? 'group' : 'feed'} onPick={pick} onUploadNew={() => setPage('upload')} />
           <div className="actions"><button type="button" className="btn" onClick={() => setPage('create')}>Back</button></div>
         </>
       )}

@@ -1,13 +1,14 @@
-// One post of the feed (spec section 2): author, 'shared a post', optional group, relative date,
-// title, text, media grid, attached scenarios, tags, and a menu (delete own / report others').
+// One post of the feed or a group (spec section 2): author, 'shared a post', optional group, relative
+// date, title, text, media grid, attached scenarios, tags, and a menu (delete own / report others').
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatRelativeDate, truncateTag } from '../../../../shared/format';
-import type { ForumPost } from '../../../../shared/schemas/posts';
-import { useAlertDialog, useConfirm } from '../../../components/confirm';
-import { useToast } from '../../../components/toast';
-import { ApiError } from '../../../lib/api';
-import { useDeletePost } from '../api/delete-post';
-import { useReportPost } from '../api/report-post';
+import { formatRelativeDate, truncateTag } from '../../../shared/format';
+import type { ForumPost } from '../../../shared/schemas/posts';
+import { useAlertDialog, useConfirm } from '../confirm';
+import { useToast } from '../toast';
+import { ApiError } from '../../lib/api';
+import { useDeletePost } from './api/delete-post';
+import { useReportPost } from './api/report-post';
 
 export const deviceThumb = (deviceId: number | null | undefined) =>
   `/thumbnails/devices/${deviceId && deviceId >= 1 && deviceId <= 34 ? deviceId : 0}.svg`;
@@ -51,7 +52,8 @@ function PostMenu({ post }: { post: ForumPost }) {
   );
 }
 
-export function PostCard({ post }: { post: ForumPost }) {
+/** `hideGroup` on the group's own page; `footer` holds e.g. a moderator's Approve and Decline. */
+export function PostCard({ post, hideGroup = false, footer }: { post: ForumPost; hideGroup?: boolean; footer?: ReactNode }) {
   const author = `${post.creator.first_name} ${post.creator.last_name}`;
   return (
     <article className="card post-card" aria-label={post.title} data-testid="post-card">
@@ -61,7 +63,7 @@ export function PostCard({ post }: { post: ForumPost }) {
           <div>
             <Link to={`/view-user/${post.creator.uuid_id || post.creator.id}`} className="post-author">{author}</Link>{' '}
             <span className="muted">shared a post</span>
-            {post.group && (
+            {post.group && !hideGroup && (
               <>
                 {' '}<span className="muted">in</span> <Link to={`/forum/group/${post.group.id}`}>{post.group.name}</Link>
               </>
@@ -105,6 +107,7 @@ export function PostCard({ post }: { post: ForumPost }) {
           ))}
         </div>
       )}
+      {footer && <div className="actions post-footer">{footer}</div>}
     </article>
   );
 }

@@ -1,9 +1,12 @@
-// Posts written offline wait in the outbox; they show in the feed as pending until they are sent.
-import { discardOutboxItem, retryOutboxItem, useOutboxItems } from '../../../offline/outbox';
-import { POST_OUTBOX_KIND } from '../api/create-post';
+// Posts written offline wait in the outbox; they show in the feed (or their group) as pending until
+// they are sent.
+import { discardOutboxItem, retryOutboxItem, useOutboxItems } from '../../offline/outbox';
+import { GROUP_POST_OUTBOX_KIND, POST_OUTBOX_KIND } from './api/create-post';
 
-export function PendingPosts() {
-  const items = useOutboxItems(POST_OUTBOX_KIND).filter((i) => i.state !== 'sent');
+export function PendingPosts({ groupId }: { groupId?: number }) {
+  const items = useOutboxItems(groupId === undefined ? POST_OUTBOX_KIND : GROUP_POST_OUTBOX_KIND).filter(
+    (i) => i.state !== 'sent' && (groupId === undefined || i.meta?.groupId === groupId),
+  );
   if (!items.length) return null;
   return (
     <>

@@ -1,9 +1,10 @@
-// POST /api/forumpost/CreatePost through the outbox: sent now when online, otherwise queued with its
-// Idempotency-Key and replayed later without duplicates (DESIGN section 6).
+// POST /api/forumpost/CreatePost (or CreateGroupPost/{groupId} for a group) through the outbox: sent
+// now when online, otherwise queued with its Idempotency-Key and replayed later without duplicates
+// (DESIGN section 6).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendOrQueue, type OutboxFormField } from '../../../offline/outbox';
 import type { CreatePostResponse, PostType } from '../../../../shared/schemas/posts';
-import { postsQueryKey } from './get-posts';
+import { postsQueryKey } from './keys';
 
 export interface NewPost {
   title: string;
@@ -17,6 +18,13 @@ export interface NewPost {
 }
 
 export const POST_OUTBOX_KIND = 'post';
+export const GROUP_POST_OUTBOX_KIND = 'group-post';
+
+/** Where a post goes: the feed (no target) or a forum group. */
+export interface PostTarget {
+  groupId: number;
+  groupName: string;
+}
 
 export function postFormFields(p: NewPost): OutboxFormField[] {
   const fields: OutboxFormField[] = [
@@ -34,20 +42,25 @@ export function postFormFields(p: NewPost): OutboxFormField[] {
 
 export type CreatePostResult = { status: 'sent'; post: CreatePostResponse } | { status: 'queued'; id: string };
 
-export async function createPost(p: NewPost): Promise<CreatePostResult> {
+export async function createPost(p: NewPost, target?: PostTarget): Promise<CreatePostResult> {
+  const title = p.title.trim();
   const result = await sendOrQueue(
-    POST_OUTBOX_KIND,
-    `Post "${p.title.trim()}"`,
-    { method: 'POST', url: '/api/forumpost/CreatePost', form: postFormFields(p) },
-    { title: p.title.trim(), text: p.text },
+    target ? GROUP_POST_OUTBOX_KIND : POST_OUTBOX_KIND,
+    target ? `Post "${title}" in ${target.groupName}` : `Post "${title}"`,
+    { method: 'POST', url: target ? `/api/forumpost/CreateGroupPost/${target.groupId}` : '/api/forumpost/CreatePost', form: postFormFields(p) },
+    { title, text: p.text, ...(target ? { groupId: target.groupId } : {}) },
   );
   return result.status === 'sent' ? { status: 'sent', post: result.response as CreatePostResponse } : result;
 }
 
-export function useCreatePost() {
+export function useCreatePost(target?: PostTarget) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: createPost,
-    onSuccess: () => qc.invalidateQueries({ queryKey: postsQueryKey }),
+    mutationFn: (p: NewPost) => createPost(p, target),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: postsQueryKey });
+      // A group's pending-post count changes too.
+      if (target) await qc.invalidateQueries({ queryKey: ['groups'] });
+    },
   });
 }

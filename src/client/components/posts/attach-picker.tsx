@@ -1,15 +1,15 @@
 // The 'attach existing' page of the create-post modal: a paginated grid of my scenarios or my
 // approved media; choosing one that is already attached simply returns to Create.
 import { useState } from 'react';
-import { Paginator } from '../../../components/paginator';
-import { Spinner } from '../../../components/spinner';
-import { ATTACH_PAGE_SIZE, useAttachables, type Attachable, type AttachKind } from '../api/get-attachables';
+import { Paginator } from '../paginator';
+import { Spinner } from '../spinner';
+import { ATTACH_PAGE_SIZE, useAttachables, type Attachable, type AttachKind, type AttachScope } from './api/get-attachables';
 import { deviceThumb } from './post-card';
-import { PictureIcon } from '../../../components/icons';
+import { PictureIcon } from '../icons';
 
-export function AttachPicker({ kind, onPick, onUploadNew }: { kind: AttachKind; onPick: (item: Attachable) => void; onUploadNew: () => void }) {
+export function AttachPicker({ kind, scope, onPick, onUploadNew }: { kind: AttachKind; scope: AttachScope; onPick: (item: Attachable) => void; onUploadNew: () => void }) {
   const [page, setPage] = useState(0);
-  const { data, isLoading, isError, error } = useAttachables(kind, page, true);
+  const { data, isLoading, isError, error } = useAttachables(kind, page, scope, true);
   if (isLoading) return <Spinner label="Loading your library" />;
   if (isError) return <p className="alert error">{(error as Error).message}</p>;
   const items = data?.items ?? [];

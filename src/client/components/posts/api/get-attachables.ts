@@ -1,5 +1,6 @@
-// The picker's pages: GET /api/scenarios/myunpostedscenarios/{offset}/{count} and
-// GET /api/media/myunpostedmedia/{offset}/{count} (approved media only).
+// The picker's pages: GET /api/scenarios/myunpostedscenarios/{offset}/{count}?scope= and
+// GET /api/media/myunpostedmedia/{offset}/{count} (approved media only). A feed post offers only
+// public scenarios; a group post adds my private ones (issue 11).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -14,6 +15,7 @@ export interface Attachable {
 }
 
 export type AttachKind = 'scenario' | 'media';
+export type AttachScope = 'feed' | 'group';
 
 interface Page {
   total?: number;
@@ -23,13 +25,13 @@ interface Page {
 
 export const ATTACH_PAGE_SIZE = 6;
 
-export const attachablesQueryOptions = (kind: AttachKind, page: number) =>
+export const attachablesQueryOptions = (kind: AttachKind, page: number, scope: AttachScope) =>
   queryOptions({
-    queryKey: ['attachables', kind, page],
+    queryKey: ['attachables', kind, scope, page],
     queryFn: async () => {
       const offset = page * ATTACH_PAGE_SIZE;
       const url = kind === 'scenario'
-        ? `/api/scenarios/myunpostedscenarios/${offset}/${ATTACH_PAGE_SIZE}`
+        ? `/api/scenarios/myunpostedscenarios/${offset}/${ATTACH_PAGE_SIZE}?scope=${scope}`
         : `/api/media/myunpostedmedia/${offset}/${ATTACH_PAGE_SIZE}`;
       const data = await api<Page>(url);
       let items = (kind === 'scenario' ? data.scenarios : data.media) ?? [];
@@ -41,4 +43,4 @@ export const attachablesQueryOptions = (kind: AttachKind, page: number) =>
     staleTime: 0,
   });
 
-export const useAttachables = (kind: AttachKind, page: number, enabled: boolean) => useQuery({ ...attachablesQueryOptions(kind, page), enabled });
+export const useAttachables = (kind: AttachKind, page: number, scope: AttachScope, enabled: boolean) => useQuery({ ...attachablesQueryOptions(kind, page, scope), enabled });

@@ -1,0 +1,19 @@
+// GET /api/forumpost/GetGroupPosts/{id}?offset=&count=: a group's approved posts, newest first, paged.
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { PAGE_SIZE } from '../../../../shared/limits';
+import type { GroupPostsPage } from '../../../../shared/schemas/groups';
+import { api } from '../../../lib/api';
+import { groupPostKeys } from './keys';
+
+export const getGroupPosts = (id: number, offset: number, count: number) =>
+  api<GroupPostsPage>(`/api/forumpost/GetGroupPosts/${id}?offset=${offset}&count=${count}`);
+
+export const groupPostsQueryOptions = (id: number) =>
+  infiniteQueryOptions({
+    queryKey: groupPostKeys.approved(id),
+    queryFn: ({ pageParam }) => getGroupPosts(id, pageParam, PAGE_SIZE.feed),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.to < last.total && last.count > 0 ? last.to : undefined),
+  });
+
+export const useGroupPosts = (id: number, enabled: boolean) => useInfiniteQuery({ ...groupPostsQueryOptions(id), enabled });

@@ -1,0 +1,40 @@
+// A group's approved posts, newest first, loaded page by page as the reader scrolls ('Load more' as
+// the fallback); 'No posts in group' when there are none.
+import { useEffect, useRef } from 'react';
+import { PostCard } from '../../../components/posts/post-card';
+import { Spinner } from '../../../components/spinner';
+import { GROUP_EMPTY } from '../../../../shared/schemas/groups';
+import { useGroupPosts } from '../api/get-group-posts';
+
+export function GroupPosts({ groupId }: { groupId: number }) {
+  const { data, isLoading, isError, error, fetchNextPage, hasNextPage, isFetchingNextPage } = useGroupPosts(groupId, true);
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    }, { rootMargin: '200px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (isLoading) return <Spinner label="Loading posts" />;
+  if (isError) return <p className="alert error" role="alert">{(error as Error).message}</p>;
+  const posts = data?.pages.flatMap((p) => p.posts) ?? [];
+  const unique = posts.filter((p, i) => posts.findIndex((q) => q.id === p.id) === i);
+  if (!unique.length) return <div className="card empty-state"><p>{GROUP_EMPTY.posts}</p></div>;
+  return (
+    <section aria-label="Posts">
+      {unique.map((post) => <PostCard key={post.id} post={post} hideGroup />)}
+      <div ref={sentinel} className="feed-sentinel" aria-hidden="true" />
+      {hasNextPage ? (
+        <div className="feed-more">
+          <button type="button" className="btn" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>{isFetchingNextPage ? 'Loading...' : 'Load more'}</button>
+        </div>
+      ) : (
+        <p className="feed-end muted">No more posts</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+// Create Group (/forum/create, spec section 2): name, description, membership and posts radios;
+// 'Created!' 'Your group has been created.', then the new group's page.
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAlertDialog } from '../../../components/confirm';
+import { GROUP_MESSAGES } from '../../../../shared/schemas/groups';
+import { useCreateGroup } from '../api/create-group';
+import { GroupForm, type GroupSettings } from '../components/group-form';
+
+const DEFAULTS: GroupSettings = { name: '', description: '', membershipType: 0, postingType: 'allowAll' };
+
+export function Component() {
+  const navigate = useNavigate();
+  const alert = useAlertDialog();
+  const create = useCreateGroup();
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (values: GroupSettings) => {
+    if (create.isPending) return;
+    setError(null);
+    try {
+      const group = await create.mutateAsync(values);
+      await alert(GROUP_MESSAGES.createdTitle, GROUP_MESSAGES.created);
+      navigate(`/forum/group/${group.id}`, { replace: true });
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  return (
+    <div className="group-create">
+      <p className="breadcrumb"><Link to="/me/forum/groups">My Groups</Link> / Create Group</p>
+      <section className="card narrow-card">
+        <h1>Create Group</h1>
+        <GroupForm initial={DEFAULTS} submitLabel="Create Group" submitting={create.isPending} error={error} onSubmit={(v) => void submit(v)} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+// My Groups (/me/forum/groups, spec section 2): pending invites with Accept Invite / Decline Invite,
+// the joined groups table (Name, Role) with a menu (Manage Group for the creator or a moderator,
+// Leave Group), and a link to create a group.
+import { Link } from 'react-router-dom';
+import { useAlertDialog } from '../../../components/confirm';
+import { Spinner } from '../../../components/spinner';
+import { useToast } from '../../../components/toast';
+import { GROUP_MESSAGES, type MyGroupEntry } from '../../../../shared/schemas/groups';
+import { useAcceptInvite } from '../api/accept-invite';
+import { useMyGroupsWithStatus } from '../api/get-my-groups-with-status';
+import { useRejectInvite } from '../api/reject-invite';
+import { useLeaveGroupAction } from '../components/use-leave-group';
+
+function Invites({ invites }: { invites: MyGroupEntry[] }) {
+  const toast = useToast();
+  const alert = useAlertDialog();
+  const accept = useAcceptInvite();
+  const reject = useRejectInvite();
+  const busy = accept.isPending || reject.isPending;
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      toast(done);
+    } catch (err) {
+      await alert('Error', (err as Error).message);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="invites-heading">
+      <h2 id="invites-heading">Pending invites</h2>
+      {invites.length === 0 ? (
+        <p className="muted">No pending invites</p>
+      ) : (
+        <ul className="plain-list invite-list">
+          {invites.map((g) => (
+            <li key={g.id} aria-label={`Invite to ${g.name}`}>
+              <div>
+                <Link to={`/forum/group/${g.id}`} className="post-author">{g.name}</Link>
+                {g.invitedBy && <span className="muted small"> invited by {g.invitedBy.first_name} {g.invitedBy.last_name}</span>}
+              </div>
+              <div className="row-actions">
+                <button type="button" className="btn primary" disabled={busy} onClick={() => void run(() => accept.mutateAsync(g.id), GROUP_MESSAGES.joined)}>Accept Invite</button>
+                <button type="button" className="btn" disabled={busy} onClick={() => void run(() => reject.mutateAsync(g.id), GROUP_MESSAGES.inviteDeclined)}>Decline Invite</button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function GroupMenu({ group }: { group: MyGroupEntry }) {
+  const leave = useLeaveGroupAction();
+  const close = (e: { currentTarget: HTMLElement }) => e.currentTarget.closest('details')?.removeAttribute('open');
+  return (
+    <details className="dropdown post-menu">
+      <summary aria-label={`Options for ${group.name}`}>⋯</summary>
+      <div className="dropdown-menu dropdown-menu-right" onClick={close}>
+        {(group.memberType ?? 0) >= 1 && <Link to={`/forum/edit/${group.id}`}>Manage Group</Link>}
+        <button type="button" className="menu-item" disabled={leave.isPending} onClick={() => void leave.run(group)}>Leave Group</button>
+      </div>
+    </details>
+  );
+}
+
+export function Component() {
+  const { data, isLoading, isError, error } = useMyGroupsWithStatus();
+  const invites = data?.filter((g) => g.status === 'Invited') ?? [];
+  const joined = data?.filter((g) => g.status === 'Joined') ?? [];
+  return (
+    <div className="my-groups">
+      <div className="page-header">
+        <h1>My Groups</h1>
+        <Link to="/forum/create" className="btn primary">Create Group</Link>
+      </div>
+      {isLoading && <Spinner label="Loading your groups" />}
+      {isError && <p className="alert error" role="alert">{(error as Error).message}</p>}
+      {data && (
+        <>
+          <Invites invites={invites} />
+          <section className="card" aria-labelledby="joined-heading">
+            <h2 id="joined-heading">Joined groups</h2>
+            {joined.length === 0 ? (
+              <p className="muted">You have not joined any groups yet. <Link to="/forum/create">Create a group</Link></p>
+            ) : (
+              <table className="groups-table">
+                <thead>
+                  <tr><th scope="col">Name</th><th scope="col">Role</th><th scope="col"><span className="visually-hidden">Options</span></th></tr>
+                </thead>
+                <tbody>
+                  {joined.map((g) => (
+                    <tr key={g.id}>
+                      <td><Link to={`/forum/group/${g.id}`}>{g.name}</Link></td>
+                      <td>{g.role}</td>
+                      <td className="cell-menu"><GroupMenu group={g} /></td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+// GET /api/forumgroup/mygroups: the groups I joined. The feed's 'My Groups' card and the groups
+// feature read it; every group action invalidates ['groups'], which this key sits under.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MyGroupEntry } from '../../shared/schemas/groups';
+import { api } from './api';
+
+export const myGroupsQueryKey = ['groups', 'mine'] as const;
+
+export const getMyGroups = () => api<MyGroupEntry[]>('/api/forumgroup/mygroups');
+
+export const myGroupsQueryOptions = () => queryOptions({ queryKey: myGroupsQueryKey, queryFn: getMyGroups });
+
+export const useMyGroups = () => useQuery(myGroupsQueryOptions());
