@@ -8,6 +8,7 @@ export const myGroupsQueryKey = ['groups', 'mine'] as const;
 
 export const getMyGroups = () => api<MyGroupEntry[]>('/api/forumgroup/mygroups');
 
-export const myGroupsQueryOptions = () => queryOptions({ queryKey: myGroupsQueryKey, queryFn: getMyGroups });
+// Fetched again on every visit (staleTime 0): joins and approvals happen on other pages and devices.
+export const myGroupsQueryOptions = () => queryOptions({ queryKey: myGroupsQueryKey, queryFn: getMyGroups, staleTime: 0 });
 
 export const useMyGroups = () => useQuery(myGroupsQueryOptions());

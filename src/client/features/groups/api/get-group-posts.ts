@@ -14,6 +14,8 @@ export const groupPostsQueryOptions = (id: number) =>
     queryFn: ({ pageParam }) => getGroupPosts(id, pageParam, PAGE_SIZE.feed),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.to < last.total && last.count > 0 ? last.to : undefined),
+    // Other members post and moderators decide: a group's lists are fetched again on every visit.
+    staleTime: 0,
   });
 
 export const useGroupPosts = (id: number, enabled: boolean) => useInfiniteQuery({ ...groupPostsQueryOptions(id), enabled });

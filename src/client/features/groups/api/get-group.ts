@@ -6,6 +6,6 @@ import { groupKeys } from './keys';
 
 export const getGroup = (id: number) => api<ForumGroup>(`/api/forumgroup/${id}`);
 
-export const groupQueryOptions = (id: number) => queryOptions({ queryKey: groupKeys.detail(id), queryFn: () => getGroup(id) });
+export const groupQueryOptions = (id: number) => queryOptions({ queryKey: groupKeys.detail(id), queryFn: () => getGroup(id), staleTime: 0 });
 
 export const useGroup = (id: number) => useQuery({ ...groupQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });

@@ -7,6 +7,6 @@ import { groupKeys } from './keys';
 export const getJoinRequests = (groupId: number) => api<JoinRequest[]>(`/api/forumgroup/GroupJoinRequests/${groupId}`);
 
 export const joinRequestsQueryOptions = (groupId: number) =>
-  queryOptions({ queryKey: groupKeys.joinRequests(groupId), queryFn: () => getJoinRequests(groupId) });
+  queryOptions({ queryKey: groupKeys.joinRequests(groupId), queryFn: () => getJoinRequests(groupId), staleTime: 0 });
 
 export const useJoinRequests = (groupId: number, enabled: boolean) => useQuery({ ...joinRequestsQueryOptions(groupId), enabled });

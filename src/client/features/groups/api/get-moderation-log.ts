@@ -7,6 +7,6 @@ import { groupKeys } from './keys';
 export const getModerationLog = (groupId: number) => api<ModerationLogEntry[]>(`/api/forumgroup/moderationlog/${groupId}`);
 
 export const moderationLogQueryOptions = (groupId: number) =>
-  queryOptions({ queryKey: groupKeys.log(groupId), queryFn: () => getModerationLog(groupId) });
+  queryOptions({ queryKey: groupKeys.log(groupId), queryFn: () => getModerationLog(groupId), staleTime: 0 });
 
 export const useModerationLog = (groupId: number, enabled: boolean) => useQuery({ ...moderationLogQueryOptions(groupId), enabled });

@@ -6,6 +6,6 @@ import { groupKeys } from './keys';
 
 export const getMyGroupsWithStatus = () => api<MyGroupEntry[]>('/api/forumgroup/mygroupswithstatus');
 
-export const myGroupsWithStatusQueryOptions = () => queryOptions({ queryKey: groupKeys.withStatus, queryFn: getMyGroupsWithStatus });
+export const myGroupsWithStatusQueryOptions = () => queryOptions({ queryKey: groupKeys.withStatus, queryFn: getMyGroupsWithStatus, staleTime: 0 });
 
 export const useMyGroupsWithStatus = () => useQuery(myGroupsWithStatusQueryOptions());

@@ -7,6 +7,6 @@ import { groupPostKeys } from './keys';
 export const getMyPendingPosts = (groupId: number) => api<GroupPost[]>(`/api/forumpost/mypendingposts/${groupId}`);
 
 export const myPendingPostsQueryOptions = (groupId: number) =>
-  queryOptions({ queryKey: groupPostKeys.minePending(groupId), queryFn: () => getMyPendingPosts(groupId) });
+  queryOptions({ queryKey: groupPostKeys.minePending(groupId), queryFn: () => getMyPendingPosts(groupId), staleTime: 0 });
 
 export const useMyPendingPosts = (groupId: number, enabled: boolean) => useQuery({ ...myPendingPostsQueryOptions(groupId), enabled });

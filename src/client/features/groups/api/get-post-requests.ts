@@ -7,6 +7,6 @@ import { groupPostKeys } from './keys';
 export const getPostRequests = (groupId: number) => api<GroupPost[]>(`/api/forumpost/grouppostrequests/${groupId}`);
 
 export const postRequestsQueryOptions = (groupId: number) =>
-  queryOptions({ queryKey: groupPostKeys.requests(groupId), queryFn: () => getPostRequests(groupId) });
+  queryOptions({ queryKey: groupPostKeys.requests(groupId), queryFn: () => getPostRequests(groupId), staleTime: 0 });
 
 export const usePostRequests = (groupId: number, enabled: boolean) => useQuery({ ...postRequestsQueryOptions(groupId), enabled });

@@ -4,6 +4,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { postsQueryKey } from '../../../components/posts/api/keys';
 
+// Group queries use staleTime 0: other members post and moderators decide, so each visit fetches again.
 export const groupKeys = {
   all: ['groups'] as const,
   detail: (id: number) => ['groups', 'detail', id] as const,
