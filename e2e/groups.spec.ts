@@ -254,6 +254,14 @@ test.describe('forum groups', () => {
     await expect(page.getByRole('region', { name: 'My Groups' }).getByRole('link', { name: group.name })).toBeVisible();
   });
 
+  test("the feed's My Groups card shows a failure instead of an empty list", async ({ page }) => {
+    await page.route('**/api/forumgroup/mygroups', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Groups are unavailable right now' }) }));
+    await signIn(page, 'educator');
+    const card = page.getByRole('region', { name: 'My Groups' });
+    await expect(card.getByRole('alert')).toHaveText('Groups are unavailable right now', { timeout: 20_000 });
+    await expect(card.getByText('You have not joined any groups yet')).toHaveCount(0);
+  });
+
   test("a member's posts wait for approval; the owner approves one and declines the other; the approved one shows with its group in the feed", async ({ page, browser, baseURL }) => {
     const owner = await apiAs(baseURL!, 'paramedic');
     const group = await apiGroup(owner, unique('Moderated sim leads'), 1, 'requireModeration');
