@@ -9,7 +9,7 @@ export function GroupSideCard({ group }: { group: ForumGroup }) {
   const { owner, moderators, users } = splitMembers(group.members);
   return (
     <aside className="group-side">
-      <section className="card side-card" aria-labelledby="group-about-heading">
+      <section className="card side-card group-about" aria-labelledby="group-about-heading">
         <h2 id="group-about-heading">{group.name}</h2>
         {group.description ? <p className="group-description">{group.description}</p> : <p className="muted">No description</p>}
         <dl className="details group-facts">

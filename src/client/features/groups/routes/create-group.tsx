@@ -26,9 +26,9 @@ export function Component() {
     }
   };
   return (
-    <div className="group-create">
+    <div className="group-create narrow-card">
       <p className="breadcrumb"><Link to="/me/forum/groups">My Groups</Link> / Create Group</p>
-      <section className="card narrow-card">
+      <section className="card">
         <h1>Create Group</h1>
         <GroupForm initial={DEFAULTS} submitLabel="Create Group" submitting={create.isPending} error={error} onSubmit={(v) => void submit(v)} />
       </section>
