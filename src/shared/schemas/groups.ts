@@ -205,6 +205,8 @@ export const groupSummarySchema = v.object({
   isOwner: v.boolean(),
   /** Creator or moderator (or a site admin): Manage Group, requests, members, invites. */
   isGroupAdmin: v.boolean(),
+  /** Creator (or a site admin): assigns moderators and deletes the group. */
+  hasOwnerRights: v.boolean(),
   joinRequestSent: v.boolean(),
   inviteReceived: v.boolean(),
   /** Posts, members and pending items may be shown to the viewer. */

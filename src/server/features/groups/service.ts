@@ -94,6 +94,7 @@ export function groupsService({ repo, db, jobs }: GroupsDeps) {
       memberType: a.memberType,
       isOwner: a.isOwner,
       isGroupAdmin: a.isGroupAdmin,
+      hasOwnerRights: a.isOwnerOrSiteAdmin,
       joinRequestSent: Boolean(joinRequest),
       inviteReceived: Boolean(invite),
       canSeeContent: a.canSeeContent,
