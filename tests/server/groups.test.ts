@@ -435,7 +435,10 @@ describe.each(dbKinds)('forum groups (%s)', (kind) => {
       const res = await call(owner, { method: 'POST', url: `${G}/addmoderators/${id}`, payload: [member.id, target.id] });
       expect(res.json()).toEqual({ message: 'Your changes have been saved.' });
       const g = (await call(member, { method: 'GET', url: `${G}/${id}` })).json();
-      expect(g).toMatchObject({ memberType: 1, isGroupAdmin: true, isOwner: false });
+      expect(g).toMatchObject({ memberType: 1, isGroupAdmin: true, isOwner: false, hasOwnerRights: false });
+      expect((await call(owner, { method: 'GET', url: `${G}/${id}` })).json()).toMatchObject({ isOwner: true, hasOwnerRights: true });
+      // A site admin holds the owner's rights to moderate without being a member.
+      expect((await call(admin, { method: 'GET', url: `${G}/${id}` })).json()).toMatchObject({ userIsMember: false, isOwner: false, isGroupAdmin: true, hasOwnerRights: true, canSeeContent: true });
       expect(g.members.filter((m: { memberType: number }) => m.memberType === 1)).toHaveLength(2);
       expect((await notificationsOf(t.app, target))[0]).toMatchObject({ name: 'You are now a moderator', link: `/forum/group/${id}` });
       // A moderator may not assign moderators.
