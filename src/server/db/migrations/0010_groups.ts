@@ -58,8 +58,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('group_moderation_log_group').on('group_moderation_log').columns(['group_id', 'created_at']).execute();
 
-  // Pending posts of a group (the Post requests tab and 'My Pending Posts') are read by group and status
-  // through posts_feed; a user's own pending posts by creator through posts_creator.
+  // The feed now holds public posts and the approved posts of the reader's groups: walk approved
+  // posts newest first and keep those, so a page still stops after its rows (posts_feed serves one
+  // group's page, and the pending posts of a group, by group and status).
+  await db.schema
+    .createIndex('posts_feed_all')
+    .on('posts')
+    .columns(['status', 'created_at', 'id'])
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
 }
 
 export async function down(): Promise<void> {
