@@ -54,27 +54,31 @@ export function postsRepository(db: DB) {
     (tablesPromise ??= db.introspection.getTables().then((list) => new Set(list.map((t) => t.name))));
   const hasTable = async (name: 'scenarios' | 'media') => (await tables()).has(name);
 
-  function feedBase(q: Pick<FeedQuery, 'groupId' | 'tagIds' | 'viewerId'>) {
-    const { viewerId } = q;
+  /** Which posts: one group's, the public feed's, the reader's groups', or public and the reader's groups'. */
+  type Scope = { groupId: number } | 'public' | { groupsOf: number } | { feedOf: number };
+
+  function feedBase(scope: Scope, tagIds: number[]) {
     return db
       .selectFrom('posts')
       .where('posts.deleted_at', 'is', null)
       .where('posts.status', '=', PostStatus.Approved)
       .where((eb) =>
-        q.groupId !== null
-          ? eb('posts.group_id', '=', q.groupId)
-          : viewerId === undefined
-            ? eb('posts.group_id', 'is', null)
-            : eb.or([eb('posts.group_id', 'is', null), eb('posts.group_id', 'in', memberGroupIds(db, viewerId))]),
+        scope === 'public'
+          ? eb('posts.group_id', 'is', null)
+          : 'groupId' in scope
+            ? eb('posts.group_id', '=', scope.groupId)
+            : 'groupsOf' in scope
+              ? eb('posts.group_id', 'in', memberGroupIds(db, scope.groupsOf))
+              : eb.or([eb('posts.group_id', 'is', null), eb('posts.group_id', 'in', memberGroupIds(db, scope.feedOf))]),
       )
-      .$if(q.tagIds.length > 0, (qb) =>
+      .$if(tagIds.length > 0, (qb) =>
         qb.where((eb) =>
           eb.exists(
             eb
               .selectFrom('post_tags')
               .select('post_tags.post_id')
               .whereRef('post_tags.post_id', '=', 'posts.id')
-              .where('post_tags.tag_id', 'in', q.tagIds),
+              .where('post_tags.tag_id', 'in', tagIds),
           ),
         ),
       );
@@ -82,11 +86,14 @@ export function postsRepository(db: DB) {
 
   return {
     async feedPage(q: FeedQuery): Promise<{ rows: PostRow[]; total: number }> {
-      const [rows, total] = await Promise.all([
-        feedBase(q).selectAll('posts').orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(q.count).offset(q.offset).execute(),
-        feedBase(q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      const scope: Scope = q.groupId !== null ? { groupId: q.groupId } : q.viewerId === undefined ? 'public' : { feedOf: q.viewerId };
+      // A feed with groups is counted in two parts, each answered from the posts_feed index alone.
+      const countScopes: Scope[] = typeof scope === 'object' && 'feedOf' in scope ? ['public', { groupsOf: scope.feedOf }] : [scope];
+      const [rows, ...counts] = await Promise.all([
+        feedBase(scope, q.tagIds).selectAll('posts').orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(q.count).offset(q.offset).execute(),
+        ...countScopes.map((c) => feedBase(c, q.tagIds).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()),
       ]);
-      return { rows, total: Number(total.n) };
+      return { rows, total: counts.reduce((sum, c) => sum + Number(c.n), 0) };
     },
 
     liveById: (id: number) => db.selectFrom('posts').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst(),
