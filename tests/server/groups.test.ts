@@ -195,7 +195,12 @@ describe.each(dbKinds)('forum groups (%s)', (kind) => {
       await addPost(t.app, id, member.id, 1, approved);
       await addPost(t.app, id, member.id, 0, pending);
       await addPost(t.app, null, outsider.id, 1, unique('Public post'));
-      const feed = async (u: TestUser) => (await call(u, { method: 'GET', url: `${P}/GetPosts/0/100/-1` })).json().posts as { title: string; group: { id: number; name: string } | null }[];
+      const feed = async (u: TestUser) => {
+        const page = (await call(u, { method: 'GET', url: `${P}/GetPosts/0/100/-1` })).json();
+        // The total counts public posts and my groups' approved posts alike.
+        expect(page.total).toBe(page.posts.length);
+        return page.posts as { title: string; group: { id: number; name: string } | null }[];
+      };
       const mine = await feed(member);
       const post = mine.find((p) => p.title === approved);
       const name = (await call(member, { method: 'GET', url: `${G}/${id}` })).json().name;
