@@ -310,21 +310,28 @@ test.describe('forum groups', () => {
     await signIn(page, 'educator');
     // The feed's picker: only public, readable scenarios.
     await page.getByRole('region', { name: 'Create a post' }).getByRole('button', { name: 'Scenario', exact: true }).click();
+    const feedRequest = page.waitForRequest((r) => r.url().includes('/api/scenarios/myunpostedscenarios/'));
     await page.getByRole('button', { name: 'Scenario from Library' }).click();
+    expect(new URL((await feedRequest).url()).searchParams.get('scope')).toBe('feed');
     const feedPicker = page.getByRole('list', { name: 'Your scenarios' });
     await expect(feedPicker.getByRole('button').first()).toBeVisible();
     await expect(feedPicker.getByRole('button', { name: privateName })).toHaveCount(0);
     await expect(feedPicker.getByRole('button', { name: 'corrupted-export' })).toHaveCount(0);
+    const feedLibrary = (await (await page.request.get('/api/scenarios/myunpostedscenarios/0/100?scope=feed')).json()) as { scenarios: { name: string; privacy_level: number }[] };
+    expect(feedLibrary.scenarios.length).toBeGreaterThan(0);
+    expect(feedLibrary.scenarios.every((x) => x.privacy_level === 2)).toBe(true);
     await page.getByRole('button', { name: 'Close' }).click();
 
     await page.goto(`/forum/group/${group.id}`);
     await page.getByRole('region', { name: 'Create a post' }).getByRole('button', { name: 'Scenario', exact: true }).click();
     await page.getByRole('button', { name: 'Scenario from Library' }).click();
     const picker = page.getByRole('dialog', { name: 'Scenario from Library' });
-    // Private scenarios are listed for a group post (the picker pages through my library).
-    for (let i = 0; i < 10 && !(await picker.getByRole('button', { name: privateName }).isVisible()); i++) {
-      await picker.getByRole('button', { name: 'Next' }).click();
-    }
+    // Private scenarios are offered for a group post; go to the picker page that holds this one.
+    const library = (await (await page.request.get('/api/scenarios/myunpostedscenarios/0/100?scope=group')).json()) as { scenarios: { name: string }[] };
+    const index = library.scenarios.findIndex((x) => x.name === privateName);
+    expect(index).toBeGreaterThanOrEqual(0);
+    const pageNo = Math.floor(index / 6) + 1;
+    if (pageNo > 1) await picker.getByRole('button', { name: `Page ${pageNo}` }).click();
     await picker.getByRole('button', { name: privateName }).click();
     const title = unique('Our newborn case');
     await dialog(page, 'Create Post').getByLabel('Title').fill(title);
