@@ -20,6 +20,7 @@ import errors from './plugins/errors.js';
 import session from './plugins/session.js';
 import originCheck from './plugins/origin-check.js';
 import idempotency from './plugins/idempotency.js';
+import requestContext, { logSerializers, requestId } from './plugins/request-context.js';
 import staticClient from './plugins/static-client.js';
 import filesRoute from './storage/files-route.js';
 import { featureRoutes } from './features/index.js';
@@ -52,7 +53,8 @@ function sessionSecret(config: Config): string {
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   config = { ...config, sessionSecret: sessionSecret(config) };
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: logSerializers, ...(config.logStream ? { stream: config.logStream } : {}) },
+    genReqId: requestId,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     // Schemas document the API (OpenAPI); valibot does the validation, so Ajv only passes through.
@@ -103,6 +105,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(errors);
+  await app.register(requestContext);
   await app.register(session);
   await app.register(originCheck, { publicUrl: config.publicUrl });
   await app.register(idempotency);

@@ -1,6 +1,7 @@
 // Environment configuration, validated once at start-up (DESIGN section 4).
 import path from 'node:path';
 import * as v from 'valibot';
+import { resolveMediaTool } from './lib/media-tools.js';
 
 const bool = (fallback: boolean) =>
   v.pipe(
@@ -29,6 +30,8 @@ const envSchema = v.object({
   JOB_POLL_MS: int(500),
   CLIENT_DIR: v.optional(v.string()),
   STRICT_RESPONSES: bool(false),
+  FFMPEG_PATH: v.optional(v.string()),
+  FFPROBE_PATH: v.optional(v.string()),
 });
 
 export interface Config {
@@ -59,6 +62,11 @@ export interface Config {
    * contract that lags behind its handler is caught; production serialises without the check).
    */
   strictResponses: boolean;
+  /** ffmpeg and ffprobe: FFMPEG_PATH / FFPROBE_PATH, else the system binary on PATH, else the packaged one. */
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** Where log lines go (default stdout); tests capture them. */
+  logStream?: { write(line: string): void };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -90,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runWorker: true,
     jobPollMs: e.JOB_POLL_MS,
     strictResponses: e.STRICT_RESPONSES,
+    ffmpegPath: resolveMediaTool('ffmpeg', e.FFMPEG_PATH || undefined, env.PATH ?? process.env.PATH).path,
+    ffprobePath: resolveMediaTool('ffprobe', e.FFPROBE_PATH || undefined, env.PATH ?? process.env.PATH).path,
     ...overrides,
   };
 }
