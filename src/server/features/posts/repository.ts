@@ -176,8 +176,15 @@ export function postsRepository(db: DB) {
     reportOf: (postId: number, userId: number) =>
       db.selectFrom('post_reports').selectAll().where('post_id', '=', postId).where('user_id', '=', userId).executeTakeFirst(),
 
-    addReport: (postId: number, userId: number) =>
-      db.insertInto('post_reports').values({ post_id: postId, user_id: userId, created_at: now(), ignored_at: null }).execute(),
+    /** False when this user's report of the post is already there (a concurrent duplicate included). */
+    addReport: async (postId: number, userId: number): Promise<boolean> => {
+      const res = await db
+        .insertInto('post_reports')
+        .values({ post_id: postId, user_id: userId, created_at: now(), ignored_at: null })
+        .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+        .executeTakeFirst();
+      return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
 
     /** Reports not yet ignored, on posts not yet deleted, newest first. */
     openReports: () =>
