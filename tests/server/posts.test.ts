@@ -324,6 +324,24 @@ describe.each(dbKinds)('forum posts (%s)', (kind) => {
     expect(told).toHaveLength(1);
   });
 
+  it('a reported post deleted by two admins at once: one succeeds, the other is 404, the creator is told once', async () => {
+    const post = (await createPost(t.app, emma, { title: 'Removed twice at once' })).json();
+    await as(t.app, paul, { method: 'POST', url: `/api/forumpost/report/${post.id}` });
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => as(t.app, admin, { method: 'POST', url: `/api/forumpost/deletereportedpost/${post.id}` })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404, 404, 404]);
+    for (const r of results.filter((x) => x.statusCode === 404)) expect(r.json()).toEqual({ message: 'Post not found' });
+    const told = await t.app.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', emma.id)
+      .where('name', '=', 'Your post was removed')
+      .where('description', 'like', '%Removed twice at once%')
+      .execute();
+    expect(told).toHaveLength(1);
+  });
+
   it('answers bad path parameters and ids beyond the column range with 404 or 422, never 500', async () => {
     for (const url of ['/api/forumpost/report/2147483648', '/api/forumpost/report/abc', '/api/forumpost/report/99999999999999999999']) {
       const res = await as(t.app, paul, { method: 'POST', url });

@@ -99,7 +99,11 @@ export function postsRepository(db: DB) {
       });
     },
 
-    softDelete: (id: number) => db.updateTable('posts').set({ deleted_at: now() }).where('id', '=', id).execute(),
+    /** False when the post was already deleted (by a concurrent request too). */
+    softDelete: async (id: number): Promise<boolean> => {
+      const res = await db.updateTable('posts').set({ deleted_at: now() }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
 
     creators: (ids: number[]) =>
       ids.length

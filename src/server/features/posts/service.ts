@@ -194,7 +194,7 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
         if (post.group_id !== null || post.status !== PostStatus.Approved) throw notFound(MESSAGES.notFound);
         throw forbidden(MESSAGES.notYours);
       }
-      await repo.softDelete(id);
+      if (!(await repo.softDelete(id))) throw notFound(MESSAGES.notFound);
       return { message: 'Post deleted' };
     },
 
@@ -237,7 +237,8 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
       requireAdmin(admin);
       const post = await repo.liveById(id);
       if (!post) throw notFound(MESSAGES.notFound);
-      await repo.softDelete(id);
+      // Two admins at once: one deletes, the other is told it is gone; the creator is told once.
+      if (!(await repo.softDelete(id))) throw notFound(MESSAGES.notFound);
       await notify([post.creator_id], {
         name: 'Your post was removed',
         description: `"${post.title}" was removed by an administrator after it was reported.`,
