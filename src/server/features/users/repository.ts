@@ -31,3 +31,5 @@ export function usersRepository(db: DB) {
     update: (id: number, values: Partial<Omit<UserRow, 'id'>>) => db.updateTable('users').set(values).where('id', '=', id).execute(),
   };
 }
+
+export type UsersRepository = ReturnType<typeof usersRepository>;
