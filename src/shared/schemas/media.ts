@@ -132,7 +132,7 @@ export const mediaLibraryParamsSchema = v.object({
 });
 export const mediaLibraryQuerySchema = v.object({
   /** Normalised as spec section 5; -1 or empty for none. */
-  search: v.optional(v.pipe(v.string(), v.maxLength(500, 'Search text is too long')), ''),
+  search: v.optional(v.pipe(v.string('Search must be text'), v.maxLength(500, 'Search text is too long')), ''),
 });
 
 /** GET /api/media/UserMedia{userId}/{offset}/{count}: the user (id or uuid) is glued to the word. */

@@ -127,7 +127,6 @@ export const scenarioSchema = v.object({
   directory_uuid: v.nullable(v.string()),
 });
 export type Scenario = v.InferOutput<typeof scenarioSchema>;
-export type ScenarioTag = Scenario['tags'][number];
 
 export const scenarioListSchema = v.array(scenarioSchema);
 

@@ -70,7 +70,6 @@ const refOf = (idOrUuid: string): number | string => (/^\d+$/.test(idOrUuid) ? N
 const searchWords = (search: string) => (search === '-1' ? [] : search.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean));
 
 export function scenariosService({ repo, storage, jobs, secret }: ScenarioPorts) {
-
   async function present(rows: ScenarioRow[], viewer: SessionUser): Promise<Scenario[]> {
     const ids = rows.map((r) => r.id);
     const [tags, counts, favs] = await Promise.all([repo.tagsFor(ids), repo.favouriteCounts(ids), repo.favouritedBy(viewer.id, ids)]);
