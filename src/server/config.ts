@@ -29,6 +29,7 @@ const envSchema = v.object({
   JOB_POLL_MS: int(500),
   CLIENT_DIR: v.optional(v.string()),
   STRICT_RESPONSES: bool(false),
+  IDEMPOTENCY_LEASE_MS: int(30_000),
 });
 
 export interface Config {
@@ -59,6 +60,11 @@ export interface Config {
    * contract that lags behind its handler is caught; production serialises without the check).
    */
   strictResponses: boolean;
+  /**
+   * How long a pending Idempotency-Key stays held without its request renewing it; past that the
+   * request is taken for dead (a crash) and the next replay runs it afresh.
+   */
+  idempotencyLeaseMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -90,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runWorker: true,
     jobPollMs: e.JOB_POLL_MS,
     strictResponses: e.STRICT_RESPONSES,
+    idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import { PAGE_SIZE } from '../../../shared/limits.js';
 import { createPostSchema, idListSchema, postToEveryoneSchema, type UploadErrorRow } from '../../../shared/schemas/posts.js';
 import { intParam, parse, unprocessable } from '../../lib/http-error.js';
 import { currentUser } from '../../plugins/session.js';
-import { streamPartToTemp } from '../../uploads/multipart.js';
+import { formParts, streamPartToTemp } from '../../uploads/multipart.js';
 import { getUploadKind } from '../../uploads/registry.js';
 import { discardUploads, postsService, type PendingUpload } from './service.js';
 
@@ -43,7 +43,7 @@ async function readPostForm(app: FastifyInstance, request: FastifyRequest) {
   const errors: UploadErrorRow[] = [];
   const counts = { scenario: 0, media: 0 };
   try {
-    for await (const part of request.parts()) {
+    for await (const part of formParts(request)) {
       if (part.type === 'field') {
         (fields[part.fieldname] ??= []).push(String(part.value ?? ''));
         continue;
