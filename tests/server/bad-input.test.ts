@@ -3,6 +3,7 @@
 // extensions we do not offer; and Idempotency-Key that survives a crash and compares multipart bodies.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -362,6 +363,27 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
       expect(done.statusCode, done.body).toBe(200);
       expect(done.json().successes).toHaveLength(1);
       expect((await row())?.state).toBe('done');
+    });
+
+    it('removes the temp file and frees the key of an upload whose client went away', async () => {
+      const u = await createUser(t.app);
+      const key = crypto.randomUUID();
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as net.AddressInfo;
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const boundary = 'gone-away';
+      socket.write(
+        `POST /api/media/upload HTTP/1.1\r\nHost: localhost:3000\r\nCookie: ${u.cookie}\r\nIdempotency-Key: ${key}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 10000000\r\n\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="mediaFiles"; filename="gone.png"\r\nContent-Type: image/png\r\n\r\n`,
+      );
+      socket.write(Buffer.concat([PNG, crypto.randomBytes(100_000)]));
+      const keyRows = () => t.app.db.selectFrom('idempotency_keys').select('key').where('user_id', '=', u.id).execute();
+      await until(async () => tempFiles().length === 1 && (await keyRows()).length === 1);
+      socket.destroy();
+      await until(async () => tempFiles().length === 0 && (await keyRows()).length === 0);
+      expect(await t.app.db.selectFrom('media').select('id').where('contributed_by', '=', u.id).execute()).toEqual([]);
     });
 
     it('compares multipart uploads too, and a cut upload does not spend its key', async () => {

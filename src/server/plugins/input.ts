@@ -2,7 +2,8 @@
 // - a NUL character anywhere in the path or query string is refused (PostgreSQL text cannot hold
 //   one, so both databases answer alike) before routing, on every route;
 // - JSON bodies are parsed by our own parser, which refuses deep nesting with a cheap scan before
-//   JSON.parse and keeps a sha256 of the raw text for the idempotency plugin (request.bodyDigest).
+//   JSON.parse and keeps a sha256 of the raw text for the idempotency plugin (request.bodyDigest)
+//   when the request carries an Idempotency-Key.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sha256 } from '../lib/crypto.js';
@@ -64,7 +65,8 @@ export default fp(async function input(app: FastifyInstance) {
       done(unprocessable(TOO_DEEP_MESSAGE), undefined);
       return;
     }
-    request.bodyDigest = sha256(text);
+    // Only the idempotency plugin reads the digest, and only for a request that carries a key.
+    if (request.headers['idempotency-key']) request.bodyDigest = sha256(text);
     parseJson(request, text, done);
   });
 });
