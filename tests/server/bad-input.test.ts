@@ -289,7 +289,7 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
       expect((await postsOf(u)).map((p) => p.title)).toEqual(['Cut by a crash']);
     });
 
-    it('lets only one of two simultaneous replays take over a dead key', async () => {
+    it('lets only one of several simultaneous replays take over a dead key', async () => {
       const u = await createUser(t.app);
       const key = crypto.randomUUID();
       await strand(u, key, t.app.config.idempotencyLeaseMs + 1_000);
