@@ -32,6 +32,7 @@ const envSchema = v.object({
   STRICT_RESPONSES: bool(false),
   FFMPEG_PATH: v.optional(v.string()),
   FFPROBE_PATH: v.optional(v.string()),
+  IDEMPOTENCY_LEASE_MS: int(30_000),
 });
 
 export interface Config {
@@ -67,6 +68,11 @@ export interface Config {
   ffprobePath: string;
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: { write(line: string): void };
+  /**
+   * How long a pending Idempotency-Key stays held without its request renewing it; past that the
+   * request is taken for dead (a crash) and the next replay runs it afresh.
+   */
+  idempotencyLeaseMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -100,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     strictResponses: e.STRICT_RESPONSES,
     ffmpegPath: resolveMediaTool('ffmpeg', e.FFMPEG_PATH || undefined, env.PATH ?? process.env.PATH).path,
     ffprobePath: resolveMediaTool('ffprobe', e.FFPROBE_PATH || undefined, env.PATH ?? process.env.PATH).path,
+    idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
     ...overrides,
   };
 }

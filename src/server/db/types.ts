@@ -66,6 +66,10 @@ export interface IdempotencyKeyTable {
   status_code: number | null;
   response_body: string | null;
   created_at: string;
+  /** The request currently holding a pending key (0009). */
+  lease_id: string | null;
+  /** When that holder last renewed its lease; a pending key past the lease was left by a crash. */
+  leased_at: string | null;
 }
 
 export interface AuditLogTable {

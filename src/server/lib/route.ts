@@ -38,7 +38,7 @@ export interface RouteDef<P extends Schema | undefined, Q extends Schema | undef
   description?: string;
   params?: P;
   query?: Q;
-  /** A JSON body. Multipart routes leave it out, set `multipart`, and read `request.parts()`. */
+  /** A JSON body. Multipart routes leave it out, set `multipart`, and read `formParts(request)` (uploads/multipart.ts). */
   body?: B;
   multipart?: boolean;
   /** The success status (default 200) and its body. */

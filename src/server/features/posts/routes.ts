@@ -18,7 +18,7 @@ import { parse, unprocessable } from '../../lib/http-error.js';
 import { notifyUsers } from '../../lib/notifications.js';
 import { route } from '../../lib/route.js';
 import { signFileUrl } from '../../storage/signed-url.js';
-import { acceptTempFile, streamPartToTemp } from '../../uploads/multipart.js';
+import { acceptTempFile, formParts, streamPartToTemp } from '../../uploads/multipart.js';
 import { getUploadKind } from '../../uploads/registry.js';
 import { postsRepository } from './repository.js';
 import { discardUploads, FEED_MAX_PAGE, postsService, type PendingUpload } from './service.js';
@@ -35,7 +35,7 @@ async function readPostForm(app: FastifyInstance, request: FastifyRequest) {
   const errors: UploadErrorRow[] = [];
   const counts = { scenario: 0, media: 0 };
   try {
-    for await (const part of request.parts()) {
+    for await (const part of formParts(request)) {
       if (part.type === 'field') {
         (fields[part.fieldname] ??= []).push(String(part.value ?? ''));
         continue;
