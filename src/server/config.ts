@@ -29,6 +29,7 @@ const envSchema = v.object({
   JOB_POLL_MS: int(500),
   CLIENT_DIR: v.optional(v.string()),
   STRICT_RESPONSES: bool(false),
+  LICENCE_SIGNING_KEY: v.optional(v.string()),
 });
 
 export interface Config {
@@ -59,6 +60,8 @@ export interface Config {
    * contract that lags behind its handler is caught; production serialises without the check).
    */
   strictResponses: boolean;
+  /** Ed25519 private key (PKCS#8 PEM) that signs licences; else generated once into the data dir. */
+  licenceSigningKey?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runWorker: true,
     jobPollMs: e.JOB_POLL_MS,
     strictResponses: e.STRICT_RESPONSES,
+    licenceSigningKey: e.LICENCE_SIGNING_KEY || undefined,
     ...overrides,
   };
 }
