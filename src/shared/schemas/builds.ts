@@ -27,9 +27,13 @@ export const BUILD_VERSION_PATTERN = /^\d+(\.\d+){0,3}([-+][0-9A-Za-z.]+)?$/;
 
 /** The text fields of the admin upload (the file travels beside them). */
 export const uploadBuildSchema = v.object({
-  app: v.picklist(APP_KEYS, 'Please choose one of the pre-release apps'),
+  app: v.pipe(
+    v.optional(v.string(), ''),
+    v.check((s) => (APP_KEYS as readonly string[]).includes(s), 'Please choose one of the pre-release apps'),
+    v.transform((s) => s as AppKey),
+  ),
   version: v.pipe(
-    v.string('Please enter the version'),
+    v.optional(v.string('Please enter the version'), ''),
     v.trim(),
     v.nonEmpty('Please enter the version'),
     v.maxLength(40, 'The version must be at most 40 characters'),

@@ -41,6 +41,8 @@ export default async function licenceRoutes(app: FastifyInstance) {
     auth: 'public',
     tags,
     summary: 'The Ed25519 public key that verifies licence strings, and their format (docs/licences.md)',
+    // Public: rate-limited like other unauthenticated calls.
+    rateLimit: { max: 120, timeWindow: 60_000 },
     response: publicKeySchema,
   }, async () => service.publicKey());
 

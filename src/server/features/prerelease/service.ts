@@ -4,7 +4,7 @@
 // to a generated manifest; manifest and .ipa URLs are signed, because iOS fetches them without the
 // session cookie.
 import crypto from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import * as v from 'valibot';
 import {
   PRE_RELEASE_APPS,
@@ -60,28 +60,22 @@ export function presentBuild(b: BuildRow): AppBuild {
   };
 }
 
-/** Fails the stream unless it starts like a ZIP (an .ipa is one). */
-function zipCheck(): Transform {
+/** The part's bytes, refused unless they start like a ZIP (an .ipa is one). */
+async function* zipChecked(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   let head = Buffer.alloc(0);
   let checked = false;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      if (!checked) {
-        head = Buffer.concat([head, chunk]);
-        if (head.length < 4) return done();
-        checked = true;
-        if (head.readUInt32LE(0) !== 0x04034b50) return done(unsupported(BUILD_MESSAGES.notIpa));
-        const all = head;
-        head = Buffer.alloc(0);
-        return done(null, all);
-      }
-      done(null, chunk);
-    },
-    flush(done) {
-      if (!checked) return done(unsupported(BUILD_MESSAGES.notIpa));
-      done();
-    },
-  });
+  for await (const chunk of source) {
+    if (checked) {
+      yield chunk;
+      continue;
+    }
+    head = Buffer.concat([head, chunk]);
+    if (head.length < 4) continue;
+    if (head.readUInt32LE(0) !== 0x04034b50) throw unsupported(BUILD_MESSAGES.notIpa);
+    checked = true;
+    yield head;
+  }
+  if (!checked) throw unsupported(BUILD_MESSAGES.notIpa);
 }
 
 interface Part {
@@ -183,7 +177,7 @@ export function buildsService({ repo, storage, secret, publicUrl }: BuildsDeps) 
             throw unsupported(BUILD_MESSAGES.notIpa);
           }
           const key = `builds/${crypto.randomUUID()}/${name.replace(/[^A-Za-z0-9._-]/g, '_')}`;
-          const size = await storage.put(key, part.file!.pipe(zipCheck()));
+          const size = await storage.put(key, Readable.from(zipChecked(part.file!)));
           stored = { key, name, size };
         }
         if (!stored) throw unprocessable(BUILD_MESSAGES.noFile);
