@@ -53,7 +53,7 @@ describe.each(dbKinds)('pre-release builds and downloads (%s)', (kind) => {
     const res = await upload(admin, { app: 'ctgi', version: '3.11.0', channel: 'prerelease' });
     expect(res.statusCode, res.body).toBe(201);
     const build = res.json().build;
-    expect(build).toMatchObject({ app: 'ctgi', app_name: 'CTGi', version: '3.11.0', channel: 'prerelease', bundle_id: 'com.isimulate.ctgi', file_name: 'ctgi-3.11.0.ipa', file_size: ipa.length, manifest_file_name: 'ctgi-3.11.0.plist' });
+    expect(build).toMatchObject({ app: 'ctgi', app_name: 'CTGi', version: '3.11.0', channel: 'prerelease', bundle_id: 'com.isimulate.ctgi', file_name: 'ctgi-3.11.0.ipa', file_size: ipa.length, manifest_file_name: 'ctgi.plist' });
     const list = await as(t.app, admin, { method: 'GET', url: '/api/admin/builds' });
     expect(list.json().builds[0]).toEqual(build);
     const audit = await t.app.db.selectFrom('audit_log').select(['action', 'actor_id']).where('target_type', '=', 'app_build').execute();
@@ -94,7 +94,7 @@ describe.each(dbKinds)('pre-release builds and downloads (%s)', (kind) => {
     expect(res.statusCode).toBe(200);
     const apps = res.json().apps;
     expect(apps.map((a: { name: string }) => a.name)).toEqual(['REALITI Check', 'ALSi', 'CTGi', 'REALITi Nano', 'Demo', 'Simscope Check']);
-    expect(apps.find((a: { key: string }) => a.key === 'ctgi')).toMatchObject({ download_url: '/api/prerelease/download/ctgi', build: { version: '3.11.1', manifest_file_name: 'ctgi-3.11.1.plist' } });
+    expect(apps.find((a: { key: string }) => a.key === 'ctgi')).toMatchObject({ download_url: '/api/prerelease/download/ctgi', build: { version: '3.11.1', manifest_file_name: 'ctgi.plist' } });
     expect(apps.find((a: { key: string }) => a.key === 'alsi').build).toBeNull();
     const refused = await as(t.app, plain, { method: 'GET', url: '/api/prerelease' });
     expect(refused.statusCode).toBe(403);

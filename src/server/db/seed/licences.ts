@@ -56,7 +56,7 @@ export async function seedLicences(app: FastifyInstance): Promise<void> {
 
   const builds = buildsRepository(app.db);
   const demoBuilds = [
-    { app: 'realiti-check', version: '2.4.0', channel: 'prerelease' },
+    { app: 'alsi', version: '2.4.0', channel: 'prerelease' },
     { app: 'ctgi', version: '3.11.0-beta.2', channel: 'prerelease' },
     { app: 'ctgi', version: '3.10.1', channel: 'release' },
   ];

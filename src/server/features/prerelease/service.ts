@@ -43,7 +43,7 @@ export interface BuildsDeps {
   publicUrl: string;
 }
 
-export const manifestFileName = (b: { app: string; version: string }) => `${b.app}-${b.version}.plist`;
+export const manifestFileName = (b: { app: string }) => `${b.app}.plist`;
 
 export function presentBuild(b: BuildRow): AppBuild {
   return {
