@@ -75,7 +75,7 @@ function Seats({ board }: { board: SeatBoard }) {
               <td data-label="Device">{s.device_id}</td>
               <td data-label="Serial">{s.device_serial_number}</td>
               <td data-label="Kit colour"><KitColourSwatch colour={s.license_colour} /></td>
-              <td data-label="Claimed by">{s.claimed_by.first_name} {s.claimed_by.last_name} <span className="muted small">({s.claimed_by.username})</span></td>
+              <td data-label="Claimed by"><span>{s.claimed_by.first_name} {s.claimed_by.last_name} <span className="muted small">({s.claimed_by.username})</span></span></td>
               <td data-label="Claimed at">{formatDateTime(s.claimed_at)}</td>
               <td>
                 <button type="button" className="btn danger" disabled={reclaim.isPending} onClick={() => void onReclaim(s)} aria-label={`Reclaim the seat of ${s.device_id}`}>

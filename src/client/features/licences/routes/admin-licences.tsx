@@ -205,10 +205,10 @@ function Contracts() {
             <tbody>
               {data.contracts.map((c) => (
                 <tr key={c.id} data-testid={`contract-${c.id}`}>
-                  <td data-label="Agreement"><strong>#{c.id}</strong> {c.product.name}</td>
-                  <td data-label="Belongs to">{c.owner.name} <span className="muted small">({c.owner.type})</span></td>
+                  <td data-label="Agreement"><span><strong>#{c.id}</strong> {c.product.name}</span></td>
+                  <td data-label="Belongs to"><span>{c.owner.name} <span className="muted small">({c.owner.type})</span></span></td>
                   <td data-label="Type">{AGREEMENT_TYPE_LABELS[c.agreement_type] ?? c.agreement_type}</td>
-                  <td data-label="Seats">{c.licenses} used of {c.number_of_licenses_allowed} · {c.available} free</td>
+                  <td data-label="Seats"><span>{c.licenses} used of {c.number_of_licenses_allowed} · {c.available} free</span></td>
                   <td data-label="Expires">{c.expires_at ? formatDate(c.expires_at) : 'Never'}</td>
                   <td><Link className="btn" to={`/admin/licences/contracts/${c.id}`} aria-label={`Seats of agreement ${c.id}`}>Seats</Link></td>
                 </tr>

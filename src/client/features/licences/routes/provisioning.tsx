@@ -89,8 +89,10 @@ function AgreementsCard({ contracts, licensed, loading, error, online }: { contr
               {contracts.map((c) => (
                 <tr key={c.id} data-testid={`agreement-${c.id}`}>
                   <td data-label="Agreement">
-                    <strong>#{c.id}</strong> {c.product.name}
-                    <div className="muted small">{c.owner.name}</div>
+                    <div>
+                      <strong>#{c.id}</strong> {c.product.name}
+                      <div className="muted small">{c.owner.name}</div>
+                    </div>
                   </td>
                   <td data-label="Type">{AGREEMENT_TYPE_LABELS[c.agreement_type] ?? c.agreement_type}</td>
                   <td data-label="Modules">{c.product_modules.map((m) => m.name).join(', ') || '—'}</td>

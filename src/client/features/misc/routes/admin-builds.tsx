@@ -109,7 +109,7 @@ export function Component() {
                 {data.builds.map((b) => (
                   <tr key={b.id} data-testid={`build-${b.id}`}>
                     <td data-label="App">{b.app_name}</td>
-                    <td data-label="Version">{b.version} <span className="muted small">{formatFileSize(b.file_size)}</span></td>
+                    <td data-label="Version"><span>{b.version} <span className="muted small">{formatFileSize(b.file_size)}</span></span></td>
                     <td data-label="Channel">{b.channel === 'release' ? 'Release' : 'Pre-release'}</td>
                     <td data-label="Uploaded">{formatDate(b.created_at)}</td>
                     <td>

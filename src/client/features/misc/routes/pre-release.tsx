@@ -44,8 +44,10 @@ export function Component() {
                   {app.build ? (
                     <>
                       <td data-label="Version">
-                        {app.build.version}
-                        <div className="muted small">{formatDate(app.build.created_at)} · {formatFileSize(app.build.file_size)}</div>
+                        <div>
+                          {app.build.version}
+                          <div className="muted small">{formatDate(app.build.created_at)} · {formatFileSize(app.build.file_size)}</div>
+                        </div>
                       </td>
                       <td data-label="Manifest"><code>{app.build.manifest_file_name}</code></td>
                       <td>
