@@ -4,7 +4,9 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../src/shared/enums.js';
 import { verifyLicenceString } from '../../src/server/features/licences/signing.js';
-import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
+import { DEMO_PASSWORD, seedUsers } from '../../src/server/db/seed/users.js';
+import { DEMO_LICENSED_DEVICE, seedLicences } from '../../src/server/db/seed/licences.js';
+import { as, buildTestApp, createUser, dbKinds, login, type TestApp, type TestUser } from './helpers.js';
 
 const ADMIN = Role.User | Role.Admin;
 
@@ -399,5 +401,32 @@ describe.each(dbKinds)('licences (%s)', (kind) => {
       const orgs = await as(t.app, admin, { method: 'GET', url: '/api/admin/licences/organisations' });
       expect(orgs.json().organisations.map((o: { name: string }) => o.name)).toEqual(['Canberra Simulation Centre', 'Other Hospital']);
     });
+  });
+});
+
+describe.each(dbKinds)('the licence demo seed (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    await seedUsers(t.app);
+    await seedLicences(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('has REALITi, ALSi and CTGi with modules, a 3-seat contract of the provisioner\'s organisation with one seat taken, and builds of two apps', async () => {
+    const provisioner = { cookie: await login(t.app, 'provisioner', DEMO_PASSWORD) };
+    const contracts = (await as(t.app, provisioner, { method: 'GET', url: '/api/license/MyContracts/IPAD-NEW/REALITi' })).json();
+    expect(contracts).toHaveLength(1);
+    expect(contracts[0]).toMatchObject({ number_of_licenses_allowed: 3, licenses: 1, available: 2, owner: { type: 'organisation', name: 'Canberra Simulation Centre' } });
+    const licence = (await as(t.app, provisioner, { method: 'GET', url: `/api/license/MyLicense/${DEMO_LICENSED_DEVICE}/REALITi` })).json().license;
+    expect(licence).toMatchObject({ license_contract_id: contracts[0].id, license_colour: 'blue' });
+    const admin = { cookie: await login(t.app, 'admin', DEMO_PASSWORD) };
+    const products = (await as(t.app, admin, { method: 'GET', url: '/api/admin/licences/products' })).json().products;
+    expect(products.map((p: { key_name: string; modules: unknown[] }) => [p.key_name, p.modules.length])).toEqual([['ALSi', 2], ['CTGi', 2], ['REALITi', 4]]);
+    const tester = { cookie: await login(t.app, 'tester', DEMO_PASSWORD) };
+    const apps = (await as(t.app, tester, { method: 'GET', url: '/api/prerelease' })).json().apps;
+    expect(apps.filter((a: { build: unknown }) => a.build).map((a: { key: string }) => a.key)).toEqual(['alsi', 'ctgi']);
+    const downloads = (await as(t.app, tester, { method: 'GET', url: '/api/downloads' })).json().downloads;
+    expect(downloads.map((d: { build: { app: string; version: string } }) => `${d.build.app} ${d.build.version}`)).toEqual(['ctgi 3.10.1']);
   });
 });
