@@ -191,6 +191,10 @@ test('pre-release builds install through a manifest served as XML; apps without 
   const manifest = await page.request.get(decodeURIComponent(location.split('url=')[1]));
   expect(manifest.headers()['content-type']).toBe('application/xml; charset=utf-8');
   expect(await manifest.text()).toContain('<string>com.isimulate.alsi</string>');
+  // A Download of an app without a build lands back on the page with the reason, not on raw JSON.
+  await page.goto('/api/prerelease/download/demo');
+  await expect(page).toHaveURL(/\/me\/pre-release\?error=/);
+  await expect(page.getByRole('alert')).toHaveText('There is no pre-release build of Demo yet.');
 });
 
 test('the CTGi 3.10.1 install link points at a real manifest served as XML', async ({ page }) => {

@@ -146,6 +146,17 @@ describe.each(dbKinds)('pre-release builds and downloads (%s)', (kind) => {
     expect((await as(t.app, tester, { method: 'GET', url: '/api/prerelease/download/photoshop' })).statusCode).toBe(404);
   });
 
+  it('sends a browser that followed a Download it cannot have back to the Pre-Release page with the reason', async () => {
+    const accept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    const none = await as(t.app, tester, { method: 'GET', url: '/api/prerelease/download/alsi', headers: { accept } });
+    expect(none.statusCode).toBe(303);
+    expect(none.headers.location).toBe('/me/pre-release?error=There+is+no+pre-release+build+of+ALSi+yet.');
+    const refused = await as(t.app, plain, { method: 'GET', url: '/api/prerelease/download/ctgi', headers: { accept } });
+    expect(refused.headers.location).toBe('/me/pre-release?error=Pre-release+builds+are+only+available+to+testers.');
+    const ok = await as(t.app, tester, { method: 'GET', url: '/api/prerelease/download/ctgi', headers: { accept } });
+    expect(ok.statusCode).toBe(302);
+  });
+
   it('offers release builds on the Downloads list to every signed-in user', async () => {
     expect((await as(t.app, plain, { method: 'GET', url: '/api/downloads' })).json()).toEqual({ downloads: [] });
     await upload(admin, { app: 'ctgi', version: '3.10.1', channel: 'release' });

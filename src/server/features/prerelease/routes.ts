@@ -14,6 +14,7 @@ import {
   manifestQuery,
   preReleaseListSchema,
 } from '../../../shared/schemas/builds.js';
+import { HttpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { buildsRepository } from './repository.js';
 import { buildsService } from './service.js';
@@ -43,14 +44,25 @@ export default async function preReleaseRoutes(app: FastifyInstance) {
     auth: 'user',
     tags,
     summary:
-      "Install the app's latest pre-release build (isPreRelease users only): a 302 to its itms-services:// install link, which iOS follows in Safari. With ?file=ipa the .ipa itself is sent as an attachment.",
+      "Install the app's latest pre-release build (isPreRelease users only): a 302 to its itms-services:// install link, which iOS follows in Safari. With ?file=ipa the .ipa itself is sent as an attachment. A browser navigation (Accept: text/html) that cannot be served is sent back to /me/pre-release?error=<message> (303).",
     params: appParams,
     query: downloadQuery,
     errors: [403],
     raw: true,
     response: v.pipe(v.string(), v.description('The .ipa (with ?file=ipa); otherwise a 302 to the install link')),
-  }, async ({ user, params, query, reply }) => {
-    const { build, installUrl } = await service.preReleaseDownload(user, params.app);
+  }, async ({ user, params, query, request, reply }) => {
+    let found: Awaited<ReturnType<typeof service.preReleaseDownload>>;
+    try {
+      found = await service.preReleaseDownload(user, params.app);
+    } catch (err) {
+      // A browser that followed a Download link lands back on the Pre-Release page with the reason,
+      // not on a JSON body; API clients get the JSON error.
+      if (err instanceof HttpError && String(request.headers.accept ?? '').includes('text/html')) {
+        return reply.redirect(`/me/pre-release?${new URLSearchParams({ error: err.message })}`, 303);
+      }
+      throw err;
+    }
+    const { build, installUrl } = found;
     if (query.file !== 'ipa') return reply.header('Cache-Control', 'no-store').redirect(installUrl, 302);
     return reply
       .header('Content-Type', 'application/octet-stream')

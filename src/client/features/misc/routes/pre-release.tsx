@@ -1,6 +1,7 @@
 // Pre-releases (/me/pre-release, isPreRelease users only; spec section 2): each app's latest build
 // with its version, date and manifest file name, and a Download link to /api/prerelease/download/<app>
 // that installs it over the air; apps with no build say so. The native app is told to use Safari.
+import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { isNativeApp } from '../../../lib/native-bridge';
 import { formatFileSize } from '../../../../shared/format';
@@ -12,9 +13,13 @@ const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-AU', { 
 export function Component() {
   const native = isNativeApp();
   const { data, isPending, error } = usePreReleases();
+  // A Download the server could not serve comes back here with its reason.
+  const [params] = useSearchParams();
+  const downloadError = params.get('error');
   return (
     <section className="card">
       <h1>Pre-Release</h1>
+      {downloadError && <p className="alert error" role="alert">{downloadError}</p>}
       {native && (
         <p className="alert info" role="note">
           Pre-release apps cannot be installed from inside the app. Please open this page in Safari to download them.
