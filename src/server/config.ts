@@ -33,6 +33,7 @@ const envSchema = v.object({
   FFMPEG_PATH: v.optional(v.string()),
   FFPROBE_PATH: v.optional(v.string()),
   IDEMPOTENCY_LEASE_MS: int(30_000),
+  LICENCE_SIGNING_KEY: v.optional(v.string()),
 });
 
 export interface Config {
@@ -73,6 +74,8 @@ export interface Config {
    * request is taken for dead (a crash) and the next replay runs it afresh.
    */
   idempotencyLeaseMs: number;
+  /** Ed25519 private key (PKCS#8 PEM) that signs licences; else generated once into the data dir. */
+  licenceSigningKey?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ffmpegPath: resolveMediaTool('ffmpeg', e.FFMPEG_PATH || undefined, env.PATH ?? process.env.PATH).path,
     ffprobePath: resolveMediaTool('ffprobe', e.FFPROBE_PATH || undefined, env.PATH ?? process.env.PATH).path,
     idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
+    licenceSigningKey: e.LICENCE_SIGNING_KEY || undefined,
     ...overrides,
   };
 }

@@ -118,6 +118,21 @@ if (typeof window !== 'undefined') {
   early.forEach(receive);
 }
 
+/**
+ * Licence claim -> native (docs/native-bridge.md 'Licences'): the claim response goes to the handler
+ * its `type` names: 'license' gets { type, license_string }, 'legacyLicense' gets
+ * { type, legacy_license_string }. False outside the wrapper or when the handler is missing.
+ */
+export function sendLicenceToDevice(claim: { type: string; license_string?: string; legacy_license_string?: string }): boolean {
+  const { type, license_string, legacy_license_string } = claim;
+  return postNative(type, license_string !== undefined ? { type, license_string } : { type, legacy_license_string });
+}
+
+/** Tell the device its licence was relinquished (the 'relinquish' handler). */
+export function notifyRelinquished(licence: { license_id: number; device_id: string }): boolean {
+  return postNative('relinquish', { license_id: licence.license_id, device_id: licence.device_id });
+}
+
 /** CTGi devices get only CTGi scenarios; others only non-CTGi; without device info everything (spec section 2). */
 export function isCtgiDevice(info: DeviceInfo): boolean {
   return Boolean(info.product && info.product.toLowerCase().includes('ctgi'));

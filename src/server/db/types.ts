@@ -255,4 +255,73 @@ export interface Database {
   post_tags: PostTagTable;
   post_reports: PostReportTable;
   tus_uploads: TusUploadTable;
+  licence_products: LicenceProductTable;
+  licence_product_modules: LicenceProductModuleTable;
+  licence_contracts: LicenceContractTable;
+  licence_contract_modules: LicenceContractModuleTable;
+  licences: LicenceTable;
+  app_builds: AppBuildTable;
+}
+
+export interface LicenceProductTable {
+  id: Generated<number>;
+  name: string;
+  /** The product a device reports (REALITi, ALSi, CTGi); matched without regard to case. */
+  key_name: string;
+  created_at: string;
+}
+
+export interface LicenceProductModuleTable {
+  id: Generated<number>;
+  product_id: number;
+  name: string;
+  created_at: string;
+}
+
+export interface LicenceContractTable {
+  id: Generated<number>;
+  product_id: number;
+  /** AgreementType: 0 recurring, 1 perpetual, 2 legacy. */
+  agreement_type: number;
+  number_of_licenses_allowed: number;
+  /** Active licences; changed only by the claim's conditional update and by relinquish. */
+  licenses_used: Generated<number>;
+  agreement_creation_date: string;
+  /** Exactly one of organisation_id and user_id is set. */
+  organisation_id: number | null;
+  user_id: number | null;
+  expires_at: string | null;
+  created_by: number;
+}
+
+export interface LicenceContractModuleTable {
+  contract_id: number;
+  module_id: number;
+}
+
+export interface LicenceTable {
+  id: Generated<number>;
+  contract_id: number;
+  device_id: string;
+  device_serial_number: string;
+  license_colour: string;
+  claimed_by: number;
+  claimed_at: string;
+  relinquished_at: string | null;
+  relinquished_by: number | null;
+}
+
+export interface AppBuildTable {
+  id: Generated<number>;
+  /** One of PRE_RELEASE_APPS' keys (src/shared/schemas/builds.ts). */
+  app: string;
+  version: string;
+  bundle_id: string;
+  /** 'prerelease' (the Pre-Release page) or 'release' (the Downloads page). */
+  channel: string;
+  file_key: string;
+  file_name: string;
+  file_size: number;
+  uploaded_by: number;
+  created_at: string;
 }

@@ -7,6 +7,8 @@ import scenarioRoutes from './scenarios/routes.js';
 import mediaRoutes from './media/routes.js';
 import postRoutes from './posts/routes.js';
 import notificationRoutes from './notifications/routes.js';
+import licenceRoutes from './licences/routes.js';
+import preReleaseRoutes from './prerelease/routes.js';
 
 export const featureRoutes: FastifyPluginAsync[] = [
   authRoutes,
@@ -16,4 +18,6 @@ export const featureRoutes: FastifyPluginAsync[] = [
   mediaRoutes,
   postRoutes,
   notificationRoutes,
+  licenceRoutes,
+  preReleaseRoutes,
 ];

@@ -8,6 +8,7 @@ import * as m0005 from './0005_posts.js';
 import * as m0006 from './0006_uploads.js';
 import * as m0007 from './0007_library_indexes.js';
 import * as m0009 from './0009_idempotency_lease.js';
+import * as m0013 from './0013_licences.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_uploads': m0006,
   '0007_library_indexes': m0007,
   '0009_idempotency_lease': m0009,
+  '0013_licences': m0013,
 };
