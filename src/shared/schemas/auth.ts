@@ -124,3 +124,31 @@ export const updateDetailsSchema = v.pipe(
   }),
   v.check((i) => Boolean(i.FirstName || i.LastName || i.MobilePhone), 'Enter a first name, last name or phone number'),
 );
+
+/** The organisation shown with the signed-in user. */
+export const meOrganisationSchema = v.object({ name: v.string(), website: v.nullable(v.string()), organisation_code: v.string() });
+
+/**
+ * The signed-in user (spec section 3 'User'), as POST /api/auth, GET /api/users/me and
+ * AssignOrganisation answer it: exactly what users/present.ts presentUser returns.
+ */
+export const meSchema = v.object({
+  id: v.number(),
+  uuid_id: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  username: v.string(),
+  email: v.string(),
+  last_login: v.nullable(v.string()),
+  mobile_phone: v.nullable(v.string()),
+  enabled: v.boolean(),
+  /** Role names of the role bits (shared/enums.ts). */
+  roles: v.array(v.string()),
+  role: v.number(),
+  organisation: v.nullable(meOrganisationSchema),
+  canProvision: v.boolean(),
+  isPreRelease: v.boolean(),
+  /** Always empty here; favourites have their own calls. */
+  favourited_scenarios: v.array(v.unknown()),
+});
+export type MeResponse = v.InferOutput<typeof meSchema>;

@@ -4,6 +4,7 @@ import type { OrganisationTable, UserTable } from '../../db/types.js';
 
 export type UserRow = Selectable<UserTable>;
 export type OrganisationRow = Selectable<OrganisationTable>;
+export type UsersRepository = ReturnType<typeof usersRepository>;
 
 export function usersRepository(db: DB) {
   return {
@@ -29,5 +30,14 @@ export function usersRepository(db: DB) {
     organisationByCode: (code: string) =>
       db.selectFrom('organisations').selectAll().where(sql`lower(organisation_code)`, '=', code.toLowerCase()).executeTakeFirst(),
     update: (id: number, values: Partial<Omit<UserRow, 'id'>>) => db.updateTable('users').set(values).where('id', '=', id).execute(),
+    /**
+     * The one way to enable or disable a user (DESIGN section 5): disabling deletes every session
+     * of theirs in the same transaction, so enabling them again never revives an old cookie.
+     */
+    setEnabled: (id: number, enabled: boolean) =>
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ enabled: enabled ? 1 : 0 }).where('id', '=', id).execute();
+        if (!enabled) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+      }),
   };
 }
