@@ -10,7 +10,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Config } from './config.js';
+import { fastifyTrustProxy, type Config } from './config.js';
 import { openDatabase, type DB, type Dialect } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
@@ -58,7 +58,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: logSerializers, ...(config.logStream ? { stream: config.logStream } : {}) },
     genReqId: requestId,
-    trustProxy: true,
+    // X-Forwarded-For counts only from the proxies TRUST_PROXY names (off by default).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Schemas document the API (OpenAPI); valibot does the validation, so Ajv only passes through.
     ajv: { customOptions: { strict: false } },

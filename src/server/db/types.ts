@@ -45,6 +45,13 @@ export interface EmailTokenTable {
   used_at: string | null;
 }
 
+/** One limit counter (features/auth/limits.ts): hits within the fixed window that began at window_start. */
+export interface RateLimitTable {
+  key: string;
+  window_start: string;
+  hits: number;
+}
+
 export interface JobTable {
   id: Generated<number>;
   type: string;
@@ -238,6 +245,7 @@ export interface Database {
   sessions: SessionTable;
   email_tokens: EmailTokenTable;
   jobs: JobTable;
+  rate_limits: RateLimitTable;
   idempotency_keys: IdempotencyKeyTable;
   audit_log: AuditLogTable;
   tags: TagTable;
