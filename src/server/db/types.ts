@@ -228,6 +228,27 @@ export interface TusUploadTable {
   result_uuid_id: string | null;
 }
 
+/** A finished simulation session handed over by a device (TMS, issue 14). */
+export interface DebriefTable {
+  id: Generated<number>;
+  uuid_id: string;
+  /** The educator who ran the session (the signed-in user who handed it over). */
+  educator_id: number;
+  name: string;
+  created_at: string;
+  start_date: string | null;
+  end_date: string | null;
+  /** The student's key (studentId) as the device sent it; '' when none. */
+  student_key: string;
+  student_name: string;
+  student_email: string;
+  scenario_ref: string;
+  scenario_name: string;
+  /** The scores and eventList, JSON. */
+  debrief_json: string;
+  received_at: string;
+}
+
 export interface Database {
   organisations: OrganisationTable;
   users: UserTable;
@@ -251,4 +272,5 @@ export interface Database {
   post_tags: PostTagTable;
   post_reports: PostReportTable;
   tus_uploads: TusUploadTable;
+  debriefs: DebriefTable;
 }

@@ -7,6 +7,7 @@ import scenarioRoutes from './scenarios/routes.js';
 import mediaRoutes from './media/routes.js';
 import postRoutes from './posts/routes.js';
 import notificationRoutes from './notifications/routes.js';
+import debriefRoutes from './debriefs/routes.js';
 
 export const featureRoutes: FastifyPluginAsync[] = [
   authRoutes,
@@ -16,4 +17,5 @@ export const featureRoutes: FastifyPluginAsync[] = [
   mediaRoutes,
   postRoutes,
   notificationRoutes,
+  debriefRoutes,
 ];
