@@ -63,8 +63,8 @@ const authedRoutes: RouteObject[] = [
       { path: 'reviewmedia', lazy: () => import('../features/admin-media/routes/review-media') },
     ],
   },
-  { path: 'tms', lazy: soon('TMS') },
-  { path: 'tms/students', lazy: soon('Students') },
+  { path: 'tms', lazy: () => import('../features/tms/routes/tms') },
+  { path: 'tms/students', lazy: () => import('../features/tms/routes/students') },
 ];
 
 export const routes: RouteObject[] = [
