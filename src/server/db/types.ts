@@ -203,6 +203,8 @@ export interface ScenarioTable {
   directory_id: number | null;
   /** Name, description and tag titles, indexed for full-text search. */
   search_text: string;
+  /** JSON: what the file says beyond these columns (features/scenarios/processor.ts, issue 14). */
+  details: string | null;
 }
 
 export interface ScenarioTagTable {

@@ -120,6 +120,10 @@ export interface Scenario {
   /** Patient photo (static SVG). */
   patient_photo_url: string;
   directory_uuid: string | null;
+  /** The monitor's model name (spec/realiti-format.md), shown beside the device thumbnail. */
+  monitor_name: string | null;
+  /** What the file says beyond the library's columns (issue 14). */
+  details: ScenarioDetails;
 }
 
 export interface ScenarioPage {
@@ -142,3 +146,28 @@ export function deviceThumbnailUrl(deviceId: number | null): string {
 export function patientPhotoUrl(code: number | null): string {
   return `/thumbnails/patients/${code != null && code >= 0 && code <= 106 ? code : 0}.svg`;
 }
+
+/**
+ * What a scenario file says beyond the library's columns (issue 14, spec/realiti-format.md): the
+ * patient's age with its unit, name and complaint, the events in order with their trend times, and
+ * the checklist titles. Empty for a file that says none of it.
+ */
+export const scenarioDetailsSchema = v.object({
+  scenario_type: v.nullable(v.string()),
+  patient_name: v.nullable(v.string()),
+  patient_age_value: v.nullable(v.number()),
+  /** years, months, weeks or days */
+  patient_age_unit: v.nullable(v.string()),
+  /** REALITi's free-text patientCondition (not the 0/1/2 patient_condition). */
+  patient_complaint: v.nullable(v.string()),
+  /** In the file's order; trend_time: seconds to trend from the previous state. */
+  events: v.array(v.object({ name: v.string(), trend_time: v.nullable(v.number()) })),
+  checklist: v.array(v.string()),
+});
+export type ScenarioDetails = v.InferOutput<typeof scenarioDetailsSchema>;
+
+/** The fields issue 14 adds to a Scenario response (for the response schema when it is written in valibot). */
+export const scenarioDetailsEntries = {
+  monitor_name: v.nullable(v.string()),
+  details: scenarioDetailsSchema,
+};

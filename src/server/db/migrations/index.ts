@@ -8,6 +8,7 @@ import * as m0005 from './0005_posts.js';
 import * as m0006 from './0006_uploads.js';
 import * as m0007 from './0007_library_indexes.js';
 import * as m0011 from './0011_debriefs.js';
+import * as m0012 from './0012_scenario_details.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_uploads': m0006,
   '0007_library_indexes': m0007,
   '0011_debriefs': m0011,
+  '0012_scenario_details': m0012,
 };

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/scenarios.js';
 import { registerUploadKind } from '../../uploads/registry.js';
 import { receiveMultipartUploads } from '../../uploads/multipart.js';
-import { PROCESS_JOB, scenariosService } from './service.js';
+import { PROCESS_JOB, REPROCESS_JOB, scenariosService } from './service.js';
 import { isJsonHead, isZipHead } from './processor.js';
 
 const tags = ['scenarios'];
@@ -37,6 +37,7 @@ export default async function scenarioRoutes(app: FastifyInstance) {
     accept: (a, user, file) => scenariosService(a).acceptUpload(user, file),
   });
   app.jobs.register(PROCESS_JOB, async (payload) => service.process(intParam(payload.id)));
+  app.jobs.register(REPROCESS_JOB, async (payload) => service.reprocessAfter(intParam(payload.afterId)));
 
   const user = (request: FastifyRequest) => currentUser(request);
   const auth = { preHandler: app.requireUser };

@@ -19,9 +19,12 @@ import {
   type ScenarioPage,
 } from '../../../shared/schemas/scenarios.js';
 import { scenariosRepository, type LibraryFilters, type MySort, type ScenarioRow } from './repository.js';
-import { BrokenScenarioFile, readScenarioFile } from './processor.js';
+import { BrokenScenarioFile, detailsFromColumn, readScenarioFile } from './processor.js';
 
 export const PROCESS_JOB = 'scenario.process';
+/** Reads every stored scenario again, in id order (queued once by migration 0012, issue 14). */
+export const REPROCESS_JOB = 'scenario.reprocess';
+const REPROCESS_BATCH = 50;
 
 /** Publishable: processed without error, with a description, patient age and condition, and a tag. */
 export function isPublishable(row: Pick<ScenarioRow, 'is_processed' | 'processing_error' | 'description' | 'patient_age' | 'patient_condition'>, tagCount: number): boolean {
@@ -82,6 +85,7 @@ export function scenariosService(app: FastifyInstance) {
         thumbnail_url: deviceThumbnailUrl(r.device_id),
         patient_photo_url: patientPhotoUrl(r.patient_photo_code),
         directory_uuid: own ? r.directory_uuid : null,
+        ...detailsFromColumn(r.details, r.device_id),
       };
     });
   }
@@ -239,6 +243,7 @@ export function scenariosService(app: FastifyInstance) {
         unicode_language_identifier: row.unicode_language_identifier,
         directory_id: null,
         search_text: row.search_text,
+        details: row.details,
       });
       const tags = (await repo.tagsFor([row.id])).get(row.id) ?? [];
       await repo.setTags(created.id, tags.map((t) => t.id));
@@ -327,14 +332,26 @@ export function scenariosService(app: FastifyInstance) {
           has_video: meta.has_video ? 1 : 0,
           has_sounds: meta.has_sounds ? 1 : 0,
           has_labs: meta.has_labs ? 1 : 0,
+          details: JSON.stringify(meta.details),
           is_processed: 1,
           processing_error: null,
         });
       } catch (err) {
         if (!(err instanceof BrokenScenarioFile) && (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-        await repo.update(row.id, { is_processed: 1, processing_error: BROKEN_FILE_MESSAGE });
+        await repo.update(row.id, { is_processed: 1, processing_error: BROKEN_FILE_MESSAGE, details: null });
       }
       await repo.refreshSearchText(row.id);
+    },
+
+    /** One batch of the reprocessing job; queues the next batch until every scenario was read again. */
+    async reprocessAfter(afterId: number) {
+      const rows = await repo.filesAfter(afterId, REPROCESS_BATCH);
+      for (const { id, file_key } of rows) {
+        // A file that is not there (yet) is left alone; one unreadable scenario must not stop the others.
+        if ((await app.storage.size(file_key)) === null) continue;
+        await this.process(id).catch((err: unknown) => app.log.error({ err, scenarioId: id }, 'scenario reprocessing failed'));
+      }
+      if (rows.length === REPROCESS_BATCH) await app.jobs.enqueue(REPROCESS_JOB, { afterId: rows[rows.length - 1].id });
     },
   };
 }
