@@ -295,4 +295,27 @@ test.describe('offline', () => {
     await expect(page.getByTestId('score-trend')).toHaveAttribute('data-state', 'drawn');
     net.setOnline(true);
   });
+
+  test('a debrief handed over offline waits on the device and is stored once when the network returns', async ({ page }) => {
+    await installFakeNativeHost(page, { deviceId: 'IPAD-OFF', responses: { debriefhandover: null } });
+    await signIn(page, 'admin');
+    await page.goto('/tms');
+    await expect(page.getByRole('heading', { name: 'No Results' })).toBeVisible();
+    net.setOnline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+    await expect(page.getByText('You are offline')).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { communityNative: { receive(m: unknown): void } }).communityNative.receive({
+        type: 'debrief', handoverId: 'off-1',
+        debrief: { name: 'Offline session', scenario: { name: 'Croup at night' }, student: { studentId: 'X1', name: 'Ola' }, debriefJson: { eventList: [] } },
+      });
+    });
+    await expect.poll(async () => (await nativeMessages(page)).filter((m) => m.name === 'debriefhandover').map((m) => m.payload)).toEqual([{ handoverId: 'off-1', status: 'queued' }]);
+    await expect(page.getByTestId('sync-count')).toBeVisible();
+
+    net.setOnline(true);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(page.getByRole('heading', { level: 2, name: 'Croup at night' })).toBeVisible({ timeout: 20_000 });
+    expect((await myDebriefs(page)).filter((d) => d.name === 'Offline session')).toHaveLength(1);
+  });
 });
