@@ -74,8 +74,8 @@ const authedRoutes: RouteObject[] = [
       { path: 'builds', lazy: () => import('../features/misc/routes/admin-builds') },
     ],
   },
-  { path: 'tms', lazy: soon('TMS') },
-  { path: 'tms/students', lazy: soon('Students') },
+  { path: 'tms', lazy: () => import('../features/tms/routes/tms') },
+  { path: 'tms/students', lazy: () => import('../features/tms/routes/students') },
 ];
 
 export const routes: RouteObject[] = [

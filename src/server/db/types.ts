@@ -214,6 +214,8 @@ export interface ScenarioTable {
   directory_id: number | null;
   /** Name, description and tag titles, indexed for full-text search. */
   search_text: string;
+  /** JSON: what the file says beyond these columns (features/scenarios/processor.ts, issue 14). */
+  details: string | null;
 }
 
 export interface ScenarioTagTable {
@@ -237,6 +239,27 @@ export interface TusUploadTable {
   created_at: string;
   finished_at: string | null;
   result_uuid_id: string | null;
+}
+
+/** A finished simulation session handed over by a device (TMS, issue 14). */
+export interface DebriefTable {
+  id: Generated<number>;
+  uuid_id: string;
+  /** The educator who ran the session (the signed-in user who handed it over). */
+  educator_id: number;
+  name: string;
+  created_at: string;
+  start_date: string | null;
+  end_date: string | null;
+  /** The student's key (studentId) as the device sent it; '' when none. */
+  student_key: string;
+  student_name: string;
+  student_email: string;
+  scenario_ref: string;
+  scenario_name: string;
+  /** The scores and eventList, JSON. */
+  debrief_json: string;
+  received_at: string;
 }
 
 export interface Database {
@@ -269,6 +292,7 @@ export interface Database {
   licence_contract_modules: LicenceContractModuleTable;
   licences: LicenceTable;
   app_builds: AppBuildTable;
+  debriefs: DebriefTable;
 }
 
 export interface LicenceProductTable {

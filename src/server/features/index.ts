@@ -9,6 +9,7 @@ import postRoutes from './posts/routes.js';
 import notificationRoutes from './notifications/routes.js';
 import licenceRoutes from './licences/routes.js';
 import preReleaseRoutes from './prerelease/routes.js';
+import debriefRoutes from './debriefs/routes.js';
 
 export const featureRoutes: FastifyPluginAsync[] = [
   authRoutes,
@@ -20,4 +21,5 @@ export const featureRoutes: FastifyPluginAsync[] = [
   notificationRoutes,
   licenceRoutes,
   preReleaseRoutes,
+  debriefRoutes,
 ];

@@ -16,7 +16,7 @@ export default fp(async function errors(app: FastifyInstance) {
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') status = 415;
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
       status = 413;
-      message = 'File too large';
+      message = error.code === 'FST_REQ_FILE_TOO_LARGE' || request.isMultipart() ? 'File too large' : 'The request body is too large';
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       status = 400;

@@ -83,6 +83,32 @@ export const userRefParamsSchema = v.object({ userId: idOrUuidParam });
 /** A folder named by its uuid; a folder that is not the caller's is 404. */
 export const directoryParamsSchema = v.object({ id: v.pipe(v.string(NOT_FOUND_MESSAGE), v.maxLength(200, NOT_FOUND_MESSAGE)) });
 
+/**
+ * What a scenario file says beyond the library's columns (issue 14, spec/realiti-format.md): the
+ * patient's age with its unit, name and complaint, the events in order with their trend times, and
+ * the checklist titles. Empty for a file that says none of it.
+ */
+export const scenarioDetailsSchema = v.object({
+  scenario_type: v.nullable(v.string()),
+  patient_name: v.nullable(v.string()),
+  patient_age_value: v.nullable(v.number()),
+  /** years, months, weeks or days */
+  patient_age_unit: v.nullable(v.string()),
+  /** REALITi's free-text patientCondition (not the 0/1/2 patient_condition). */
+  patient_complaint: v.nullable(v.string()),
+  /** In the file's order; trend_time: seconds to trend from the previous state. */
+  events: v.array(v.object({ name: v.string(), trend_time: v.nullable(v.number()) })),
+  checklist: v.array(v.string()),
+});
+export type ScenarioDetails = v.InferOutput<typeof scenarioDetailsSchema>;
+
+/** The fields issue 14 adds to a Scenario response (for the response schema when it is written in valibot). */
+export const scenarioDetailsEntries = {
+  monitor_name: v.nullable(v.string()),
+  details: scenarioDetailsSchema,
+};
+
+
 /** A scenario as the API answers it (spec section 3). */
 export const scenarioSchema = v.object({
   id: v.number(),
@@ -125,6 +151,7 @@ export const scenarioSchema = v.object({
   patient_photo_url: v.string(),
   /** Only for the owner: the folder it is in. */
   directory_uuid: v.nullable(v.string()),
+  ...scenarioDetailsEntries,
 });
 export type Scenario = v.InferOutput<typeof scenarioSchema>;
 

@@ -10,6 +10,8 @@ import * as m0007 from './0007_library_indexes.js';
 import * as m0008 from './0008_auth_limits.js';
 import * as m0009 from './0009_idempotency_lease.js';
 import * as m0013 from './0013_licences.js';
+import * as m0011 from './0011_debriefs.js';
+import * as m0012 from './0012_scenario_details.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -22,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0008_auth_limits': m0008,
   '0009_idempotency_lease': m0009,
   '0013_licences': m0013,
+  '0011_debriefs': m0011,
+  '0012_scenario_details': m0012,
 };

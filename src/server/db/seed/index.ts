@@ -7,6 +7,7 @@ import { seedScenarios } from './scenarios.js';
 import { seedMedia } from './media.js';
 import { seedPosts } from './posts.js';
 import { seedLicences } from './licences.js';
+import { seedDebriefs } from './debriefs.js';
 
 const seeders: ((app: FastifyInstance) => Promise<void>)[] = [
   seedUsers,
@@ -15,6 +16,7 @@ const seeders: ((app: FastifyInstance) => Promise<void>)[] = [
   seedMedia,
   seedPosts,
   seedLicences,
+  seedDebriefs,
 ];
 
 export async function seedDemoIfEmpty(app: FastifyInstance): Promise<boolean> {

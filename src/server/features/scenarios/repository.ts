@@ -31,6 +31,17 @@ export function searchTokens(words: string[]): string[] {
   return words.flatMap((w) => w.split(/[^\p{L}\p{N}]+/u)).filter(Boolean).slice(0, 16);
 }
 
+/** Event names and checklist titles of the details column (issue 14: search finds them too). */
+function detailWords(details: string | null): string[] {
+  if (!details) return [];
+  try {
+    const d = JSON.parse(details) as { events?: { name?: unknown }[]; checklist?: unknown[] };
+    return [...(d.events ?? []).map((e) => e?.name), ...(d.checklist ?? [])].filter((t): t is string => typeof t === 'string');
+  } catch {
+    return [];
+  }
+}
+
 export function scenariosRepository(db: DB, dialect: Dialect) {
   function locked<T>(id: number, fn: (repo: ScenariosRepository) => Promise<T>): Promise<T | undefined>;
   function locked<T, M>(id: number, fn: (repo: ScenariosRepository) => Promise<T>, missing: M): Promise<T | M>;
@@ -204,16 +215,19 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       await locked(id, (r) => r.replaceTags(id, tagIds));
     },
 
-    /** Recompute the full-text document from name, description and tag titles. */
+    /** Recompute the full-text document from name, description, tag titles, event names and checklist titles. */
     async refreshSearchText(id: number) {
-      const row = await db.selectFrom('scenarios').select(['name', 'description']).where('id', '=', id).executeTakeFirst();
+      const row = await db.selectFrom('scenarios').select(['name', 'description', 'details']).where('id', '=', id).executeTakeFirst();
       if (!row) return;
       const tags = await db.selectFrom('scenario_tags as st').innerJoin('tags as t', 't.id', 'st.tag_id').select('t.title').where('st.scenario_id', '=', id).execute();
-      const search_text = [row.name, row.description, ...tags.map((t) => t.title)].join(' ');
+      const search_text = [row.name, row.description, ...tags.map((t) => t.title), ...detailWords(row.details)].join(' ');
       await db.updateTable('scenarios').set({ search_text }).where('id', '=', id).execute();
     },
 
     delete: (id: number) => db.deleteFrom('scenarios').where('id', '=', id).execute(),
+
+    filesAfter: (afterId: number, limit: number) =>
+      db.selectFrom('scenarios').select(['id', 'file_key']).where('id', '>', afterId).orderBy('id').limit(limit).execute(),
 
     /**
      * Add or remove; returns whether it is now a favourite. Toggles of one scenario run one after

@@ -21,7 +21,7 @@ import {
 } from '../../../shared/schemas/scenarios.js';
 import { registerUploadKind } from '../../uploads/registry.js';
 import { receiveMultipartUploads } from '../../uploads/multipart.js';
-import { PROCESS_JOB, scenarioPortsOf, scenariosService } from './service.js';
+import { PROCESS_JOB, REPROCESS_JOB, scenarioPortsOf, scenariosService } from './service.js';
 import { isJsonHead, isZipHead } from './processor.js';
 
 const tags = ['scenarios'];
@@ -39,6 +39,7 @@ export default async function scenarioRoutes(app: FastifyInstance) {
     accept: (a, user, file) => scenariosService(scenarioPortsOf(a)).acceptUpload(user, file),
   });
   app.jobs.register(PROCESS_JOB, async (payload) => service.process(intParam(payload.id)));
+  app.jobs.register(REPROCESS_JOB, async (payload) => service.reprocessAfter(intParam(payload.afterId)));
 
   // The search segment is optional: /{offset}/{count}/{age}/{condition}/{tagIds} means no search.
   for (const url of ['/api/scenarios/:offset/:count/:age/:condition/:tagIds', '/api/scenarios/:offset/:count/:age/:condition/:search/:tagIds']) {

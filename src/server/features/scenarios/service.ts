@@ -27,9 +27,12 @@ import {
   type ScenarioPage,
 } from '../../../shared/schemas/scenarios.js';
 import { scenariosRepository, type ScenarioRow, type ScenariosRepository } from './repository.js';
-import { BrokenScenarioFile, readScenarioFile } from './processor.js';
+import { BrokenScenarioFile, detailsFromColumn, readScenarioFile } from './processor.js';
 
 export const PROCESS_JOB = 'scenario.process';
+/** Reads every stored scenario again, in id order (queued once by migration 0012, issue 14). */
+export const REPROCESS_JOB = 'scenario.reprocess';
+const REPROCESS_BATCH = 50;
 
 /** Publishable: processed without error, with a description, patient age and condition, and a tag. */
 export function isPublishable(row: Pick<ScenarioRow, 'is_processed' | 'processing_error' | 'description' | 'patient_age' | 'patient_condition'>, tagCount: number): boolean {
@@ -50,10 +53,11 @@ type EditScenarioBody = v.InferOutput<typeof editScenarioSchema>;
 /** What the scenario rules use: their queries, file storage, the job queue and the URL-signing secret. */
 export interface ScenarioPorts {
   repo: ScenariosRepository;
-  storage: Pick<Storage, 'copy' | 'delete' | 'putFile' | 'localPath'>;
+  storage: Pick<Storage, 'copy' | 'delete' | 'putFile' | 'localPath' | 'size'>;
   jobs: Pick<JobQueue, 'enqueue'>;
   /** Signs file URLs (storage/signed-url.ts). */
   secret: string;
+  log: Pick<FastifyInstance['log'], 'error'>;
 }
 
 export const scenarioPortsOf = (app: FastifyInstance): ScenarioPorts => ({
@@ -61,6 +65,7 @@ export const scenarioPortsOf = (app: FastifyInstance): ScenarioPorts => ({
   storage: app.storage,
   jobs: app.jobs,
   secret: app.config.sessionSecret,
+  log: app.log,
 });
 
 /** A path names a scenario or user by numeric id or by uuid_id (the schemas keep ids within range). */
@@ -69,7 +74,7 @@ const refOf = (idOrUuid: string): number | string => (/^\d+$/.test(idOrUuid) ? N
 /** Search words of the library path: comma-joined, -1 for none. */
 const searchWords = (search: string) => (search === '-1' ? [] : search.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean));
 
-export function scenariosService({ repo, storage, jobs, secret }: ScenarioPorts) {
+export function scenariosService({ repo, storage, jobs, secret, log }: ScenarioPorts) {
   async function present(rows: ScenarioRow[], viewer: SessionUser): Promise<Scenario[]> {
     const ids = rows.map((r) => r.id);
     const [tags, counts, favs] = await Promise.all([repo.tagsFor(ids), repo.favouriteCounts(ids), repo.favouritedBy(viewer.id, ids)]);
@@ -112,6 +117,7 @@ export function scenariosService({ repo, storage, jobs, secret }: ScenarioPorts)
         thumbnail_url: deviceThumbnailUrl(r.device_id),
         patient_photo_url: patientPhotoUrl(r.patient_photo_code),
         directory_uuid: own ? r.directory_uuid : null,
+        ...detailsFromColumn(r.details, r.device_id),
       };
     });
   }
@@ -278,6 +284,7 @@ export function scenariosService({ repo, storage, jobs, secret }: ScenarioPorts)
         unicode_language_identifier: row.unicode_language_identifier,
         directory_id: null,
         search_text: row.search_text,
+        details: row.details,
       });
       const tags = (await repo.tagsFor([row.id])).get(row.id) ?? [];
       // The copy is new: nobody else writes its tags yet.
@@ -367,14 +374,26 @@ export function scenariosService({ repo, storage, jobs, secret }: ScenarioPorts)
           has_video: meta.has_video ? 1 : 0,
           has_sounds: meta.has_sounds ? 1 : 0,
           has_labs: meta.has_labs ? 1 : 0,
+          details: JSON.stringify(meta.details),
           is_processed: 1,
           processing_error: null,
         });
       } catch (err) {
         if (!(err instanceof BrokenScenarioFile) && (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-        await repo.update(row.id, { is_processed: 1, processing_error: BROKEN_FILE_MESSAGE });
+        await repo.update(row.id, { is_processed: 1, processing_error: BROKEN_FILE_MESSAGE, details: null });
       }
       await repo.refreshSearchText(row.id);
+    },
+
+    /** One batch of the reprocessing job; queues the next batch until every scenario was read again. */
+    async reprocessAfter(afterId: number) {
+      const rows = await repo.filesAfter(afterId, REPROCESS_BATCH);
+      for (const { id, file_key } of rows) {
+        // A file that is not there (yet) is left alone; one unreadable scenario must not stop the others.
+        if ((await storage.size(file_key)) === null) continue;
+        await this.process(id).catch((err: unknown) => log.error({ err, scenarioId: id }, 'scenario reprocessing failed'));
+      }
+      if (rows.length === REPROCESS_BATCH) await jobs.enqueue(REPROCESS_JOB, { afterId: rows[rows.length - 1].id });
     },
   };
 }
