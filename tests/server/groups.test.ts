@@ -395,6 +395,7 @@ describe.each(dbKinds)('forum groups (%s)', (kind) => {
       const username = `newcomer_${crypto.randomBytes(3).toString('hex')}`;
       const reg = await t.app.inject({ method: 'POST', url: '/api/users/register', payload: { firstName: 'New', lastName: 'Comer', email, username, password: 'Passw0rdA' } });
       expect(reg.statusCode).toBe(201);
+      await t.app.jobs.drain();
       const verifyLink = lastMail(t.dataDir, email).link!;
       const token = verifyLink.split('/emailverified/')[1];
       expect((await t.app.inject({ method: 'POST', url: `/api/users/VerifyEmail?token=${token}` })).statusCode).toBe(200);
@@ -593,7 +594,7 @@ describe.each(dbKinds)('forum groups (%s)', (kind) => {
       expect(res.json()).toMatchObject({ title: 'With a file', text: 'See attached', group: { id }, errors: [{ filename: 'notes.txt', message: expect.any(String) }] });
       const broken = await call(member, { method: 'POST', url: `${P}/CreateGroupPost/${id}`, payload: `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nhi`, headers });
       expect(broken.statusCode).toBe(400);
-      expect(broken.json()).toEqual({ message: 'The form data could not be read' });
+      expect(broken.json()).toEqual({ message: 'The upload was not a valid multipart form' });
       // A non-member is refused before the form is read.
       const outside = await call(outsider, { method: 'POST', url: `${P}/CreateGroupPost/${id}`, payload: parts, headers });
       expect(outside.statusCode).toBe(403);

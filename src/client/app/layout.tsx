@@ -105,6 +105,8 @@ function TopBar() {
             <Link to="/me/media">My Media</Link>
             <Link to="/me/forum/groups">My Groups</Link>
             {isAdmin && <Link to="/admin">Admin Dashboard</Link>}
+            {isAdmin && <Link to="/admin/licences">Licences</Link>}
+            {isAdmin && <Link to="/admin/builds">App builds</Link>}
             <Link to="/logout">Sign out</Link>
           </div>
         </details>

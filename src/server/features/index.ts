@@ -9,6 +9,9 @@ import postRoutes from './posts/routes.js';
 import groupPostRoutes from './posts/group-posts-routes.js';
 import groupRoutes from './groups/routes.js';
 import notificationRoutes from './notifications/routes.js';
+import licenceRoutes from './licences/routes.js';
+import preReleaseRoutes from './prerelease/routes.js';
+import debriefRoutes from './debriefs/routes.js';
 
 export const featureRoutes: FastifyPluginAsync[] = [
   authRoutes,
@@ -20,4 +23,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   groupPostRoutes,
   groupRoutes,
   notificationRoutes,
+  licenceRoutes,
+  preReleaseRoutes,
+  debriefRoutes,
 ];

@@ -1,28 +1,59 @@
 // Durable job queue in the database (DESIGN section 4): jobs survive a restart, a crashed worker's
 // running jobs are re-queued when it starts again, and PostgreSQL claims with FOR UPDATE SKIP LOCKED
-// so several server processes can share the table.
+// so several server processes can share the table. A handler that fails for a reason outside the
+// job (a tool or service missing) throws RetryableError: the job waits with a growing delay and
+// runs again, for much longer than an ordinary failure is retried. When a job ends, run_after is
+// set to the time it ended (the purge keys on it).
 import { sql } from 'kysely';
 import type { DB, Dialect } from '../db/connection.js';
 import { now } from '../db/connection.js';
+import { PURGE_INTERVAL_MS, purgeExpired } from './purge.js';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
 const MAX_ATTEMPTS = 3;
 const STALE_MS = 10 * 60_000;
+/** Retryable failures: 30 s, 1 min, 2 min ... at most an hour apart, for about two days. */
+const RETRY_BASE_MS = 30_000;
+const RETRY_MAX_MS = 3600_000;
+const MAX_RETRYABLE_ATTEMPTS = 50;
+
+/** A failure of the infrastructure rather than of the job's input: retried later, never final at once. */
+export class RetryableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RetryableError';
+  }
+}
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+}
+
+export interface JobLog {
+  info: (o: object, m: string) => void;
+  error: (o: object, m: string) => void;
+  warn: (o: object, m: string) => void;
+}
 
 export interface JobQueue {
   register(type: string, handler: JobHandler): void;
   enqueue(type: string, payload: Record<string, unknown>): Promise<void>;
-  /** Run queued jobs until none is left (tests and seeding call this). */
+  /**
+   * Run queued jobs until none is left (tests and seeding call this). Ordinary retries are run at
+   * once; a job postponed by a RetryableError runs at most once per drain and is left waiting.
+   */
   drain(): Promise<number>;
   start(pollMs: number): void;
   stop(): Promise<void>;
 }
 
-export function createJobQueue(db: DB, dialect: Dialect, log: { error: (o: object, m: string) => void }): JobQueue {
+export function createJobQueue(db: DB, dialect: Dialect, log: JobLog): JobQueue {
   const handlers = new Map<string, JobHandler>();
   let timer: NodeJS.Timeout | null = null;
+  let purgeTimer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
+  let purging: Promise<unknown> = Promise.resolve();
   let stopped = false;
 
   async function claim() {
@@ -46,30 +77,38 @@ export function createJobQueue(db: DB, dialect: Dialect, log: { error: (o: objec
       .executeTakeFirst();
   }
 
-  async function runOne(): Promise<boolean> {
+  /** Runs one due job: null when none was due, else how it ended. */
+  async function runOne(): Promise<{ id: number; outcome: 'done' | 'retry' | 'postponed' | 'failed' } | null> {
     const job = await claim();
-    if (!job) return false;
+    if (!job) return null;
     const handler = handlers.get(job.type);
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
       await handler(JSON.parse(job.payload));
-      await db.updateTable('jobs').set({ state: 'done', locked_at: null }).where('id', '=', job.id).execute();
+      await db.updateTable('jobs').set({ state: 'done', locked_at: null, run_after: now() }).where('id', '=', job.id).execute();
+      return { id: job.id, outcome: 'done' };
     } catch (err) {
-      const message = (err as Error).message ?? String(err);
+      const message = ((err as Error).message ?? String(err)).slice(0, 1000);
+      if (err instanceof RetryableError && job.attempts < MAX_RETRYABLE_ATTEMPTS) {
+        const runAfter = new Date(Date.now() + retryDelayMs(job.attempts)).toISOString();
+        log.warn({ err, jobId: job.id, type: job.type, attempts: job.attempts, retryAt: runAfter }, `job postponed: ${message}`);
+        await db.updateTable('jobs').set({ state: 'queued', locked_at: null, last_error: message, run_after: runAfter }).where('id', '=', job.id).execute();
+        return { id: job.id, outcome: 'postponed' };
+      }
       log.error({ err, jobId: job.id, type: job.type }, 'job failed');
-      const retry = job.attempts < MAX_ATTEMPTS;
+      const retry = !(err instanceof RetryableError) && job.attempts < MAX_ATTEMPTS;
       await db
         .updateTable('jobs')
         .set({
           state: retry ? 'queued' : 'failed',
           locked_at: null,
-          last_error: message.slice(0, 1000),
-          run_after: new Date(Date.now() + 2 ** job.attempts * 1000).toISOString(),
+          last_error: message,
+          run_after: retry ? new Date(Date.now() + 2 ** job.attempts * 1000).toISOString() : now(),
         })
         .where('id', '=', job.id)
         .execute();
+      return { id: job.id, outcome: retry ? 'retry' : 'failed' };
     }
-    return true;
   }
 
   async function loop(pollMs: number) {
@@ -85,6 +124,15 @@ export function createJobQueue(db: DB, dialect: Dialect, log: { error: (o: objec
     if (!stopped) timer = setTimeout(() => void loop(pollMs), pollMs);
   }
 
+  function purge() {
+    purging = purgeExpired(db).then(
+      (counts) => {
+        if (Object.values(counts).some((n) => n > 0)) log.info({ purged: counts }, 'purged expired rows');
+      },
+      (err: unknown) => log.error({ err }, 'purging expired rows failed'),
+    );
+  }
+
   return {
     register(type, handler) {
       handlers.set(type, handler);
@@ -95,11 +143,16 @@ export function createJobQueue(db: DB, dialect: Dialect, log: { error: (o: objec
     },
     async drain() {
       let n = 0;
-      // Retries are scheduled in the future; drain makes them due now.
+      const postponed: number[] = [];
+      // Retries are scheduled in the future; drain makes them due now, except the postponed ones.
       for (;;) {
-        await db.updateTable('jobs').set({ run_after: now() }).where('state', '=', 'queued').execute();
-        if (!(await runOne())) return n;
+        let due = db.updateTable('jobs').set({ run_after: now() }).where('state', '=', 'queued');
+        if (postponed.length) due = due.where('id', 'not in', postponed);
+        await due.execute();
+        const ran = await runOne();
+        if (!ran) return n;
         n += 1;
+        if (ran.outcome === 'postponed') postponed.push(ran.id);
       }
     },
     start(pollMs) {
@@ -112,11 +165,16 @@ export function createJobQueue(db: DB, dialect: Dialect, log: { error: (o: objec
         .where('locked_at', '<', new Date(Date.now() - (dialect === 'sqlite' ? 0 : STALE_MS)).toISOString())
         .execute()
         .then(() => loop(pollMs));
+      // Sessions, idempotency keys, e-mail links and finished jobs: at start, then every hour.
+      purge();
+      purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
+      purgeTimer.unref();
     },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await running;
+      if (purgeTimer) clearInterval(purgeTimer);
+      await Promise.all([running, purging]);
     },
   };
 }

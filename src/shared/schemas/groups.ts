@@ -3,7 +3,8 @@
 // the screens show. Server and client both read this file.
 import * as v from 'valibot';
 import { emailSchema } from './auth';
-import { MAX_ID, idParam, intString, tagSchema, uploadErrorSchema, userRefSchema } from './common';
+import { MAX_ID, idParam, intString, userRefSchema } from './common';
+import { createPostResponseSchema, forumPostSchema, postsPageSchema } from './posts';
 
 // ---- enumerations (spec section 3) ---------------------------------------------------------------
 
@@ -262,36 +263,13 @@ export const moderationLogEntrySchema = v.object({
 export type ModerationLogEntry = v.InferOutput<typeof moderationLogEntrySchema>;
 export const moderationLogSchema = v.array(moderationLogEntrySchema);
 
-/** A forum post as the group calls answer it (spec section 3 'Forum post'; post request: id, date, creator, attachments). */
-export const groupPostSchema = v.object({
-  id: v.number(),
-  title: v.string(),
-  text: v.string(),
-  creator: userRefSchema,
-  created_at: v.string(),
-  /** 0 pending, 1 approved. */
-  status: v.number(),
-  type: v.picklist(['post', 'scenario', 'media']),
-  group: v.nullable(groupRefSchema),
-  media: v.array(v.object({ id: v.number(), uuid_id: v.string(), name: v.string(), is_video: v.boolean(), signed_thumb_url: v.nullable(v.string()) })),
-  scenarios: v.array(v.object({ id: v.number(), uuid_id: v.string(), name: v.string(), device_id: v.nullable(v.number()), is_ctgi: v.boolean() })),
-  tags: v.array(tagSchema),
-  is_mine: v.boolean(),
-});
+/** A post in a group is a forum post (spec section 3; post request: id, date, creator, attachments). */
+export const groupPostSchema = forumPostSchema;
 export type GroupPost = v.InferOutput<typeof groupPostSchema>;
 export const groupPostListSchema = v.array(groupPostSchema);
-
-export const groupPostsPageSchema = v.object({
-  posts: v.array(groupPostSchema),
-  count: v.number(),
-  to: v.number(),
-  total: v.number(),
-});
+export const groupPostsPageSchema = postsPageSchema;
 export type GroupPostsPage = v.InferOutput<typeof groupPostsPageSchema>;
 
 /** POST /api/forumpost/CreateGroupPost/{groupId}: the post (status 0 while it waits) and per-file errors. */
-export const createGroupPostResponseSchema = v.object({
-  ...groupPostSchema.entries,
-  errors: v.array(uploadErrorSchema),
-});
+export const createGroupPostResponseSchema = createPostResponseSchema;
 export type CreateGroupPostResponse = v.InferOutput<typeof createGroupPostResponseSchema>;

@@ -10,7 +10,7 @@ import { MEDIA_IMAGE_EXTENSIONS, MEDIA_VIDEO_EXTENSIONS, SCENARIO_EXTENSIONS } f
 import { postFormSchema, type PostForm, type PostFormValues, type PostType, type UploadErrorRow } from '../../../shared/schemas/posts';
 import { useCreatePost, type PostTarget } from './api/create-post';
 import type { Attachable } from './api/get-attachables';
-import { useTags } from './api/get-tags';
+import { useAllTags } from '../../lib/tags';
 import { AttachPicker } from './attach-picker';
 
 export type ModalPage = 'none' | 'create' | 'attach' | 'upload';
@@ -22,7 +22,7 @@ const TYPE_LABELS: Record<PostType, string> = { post: 'Post', scenario: 'Scenari
 /** `target` posts into a forum group; without it the post goes to the feed. */
 export function CreatePostModal({ initialType = 'post', onClose, target }: { initialType?: PostType; onClose: () => void; target?: PostTarget }) {
   const toast = useToast();
-  const { data: allTags = [] } = useTags();
+  const { data: allTags = [] } = useAllTags();
   const create = useCreatePost(target);
   const [page, setPage] = useState<Exclude<ModalPage, 'none'>>('create');
   const [type, setType] = useState<PostType>(initialType);

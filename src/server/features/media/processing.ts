@@ -2,31 +2,31 @@
 // which drops EXIF/GPS and other metadata, plus a 480 px WebP thumbnail; BMP is converted to PNG
 // with ffmpeg first (sharp cannot decode BMP); videos are remuxed without metadata (location
 // atoms), get a poster frame and a duration from ffprobe. A file that cannot be read ends with
-// processing_error set and is_processed 0 — the job itself never fails for a bad file.
-import { execFile } from 'node:child_process';
+// processing_error set and is_processed 0 — the job itself never fails for a bad file. A tool that
+// cannot be started (missing, not executable) says nothing about the file: the job is postponed
+// and retried (RetryableError) and the owner keeps seeing the item as being processed.
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { mediaRepository, type MediaRow } from './repository.js';
+import { isToolStartError, runTool } from '../../lib/media-tools.js';
+import { RetryableError } from '../../jobs/queue.js';
 
-const run = promisify(execFile);
 const FFMPEG_TIMEOUT_MS = 120_000;
 export const THUMB_SIZE = 480;
 
 export const PROCESSING_FAILED_IMAGE = 'This file could not be read as an image. Please check the file and upload it again.';
 export const PROCESSING_FAILED_VIDEO = 'This file could not be read as a video. Please check the file and upload it again.';
 
-async function ffmpeg(args: string[]) {
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], { timeout: FFMPEG_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 });
+async function ffmpeg(app: FastifyInstance, args: string[]) {
+  await runTool('ffmpeg', app.config.ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], { timeout: FFMPEG_TIMEOUT_MS });
 }
 
-async function probeDuration(file: string): Promise<number> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type', '-of', 'json', file], {
+async function probeDuration(app: FastifyInstance, file: string): Promise<number> {
+  const { stdout } = await runTool('ffprobe', app.config.ffprobePath, ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type', '-of', 'json', file], {
     timeout: 30_000,
-    maxBuffer: 4 * 1024 * 1024,
   });
   const info = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { codec_type?: string }[] };
   if (!info.streams?.some((s) => s.codec_type === 'video')) throw new Error('No video stream');
@@ -49,7 +49,7 @@ async function processImage(app: FastifyInstance, m: MediaRow, input: string, wo
   let source = input;
   if (ext === '.bmp') {
     source = path.join(work, 'converted.png');
-    await ffmpeg(['-i', input, '-frames:v', '1', source]);
+    await ffmpeg(app, ['-i', input, '-frames:v', '1', source]);
   }
   const meta = await sharp(source).metadata();
   const dir = path.posix.dirname(m.file_key);
@@ -90,22 +90,23 @@ async function processImage(app: FastifyInstance, m: MediaRow, input: string, wo
 
 async function processVideo(app: FastifyInstance, m: MediaRow, input: string, work: string): Promise<Result> {
   const ext = path.extname(m.file_key).toLowerCase();
-  const duration = await probeDuration(input);
+  const duration = await probeDuration(app, input);
   const dir = path.posix.dirname(m.file_key);
   const outExt = ext === '.mov' ? '.mov' : ext === '.m4v' ? '.m4v' : '.mp4';
   const full = path.join(work, `full${outExt}`);
   // Remux (no re-encode) without global or stream metadata: phones store the location there.
-  await ffmpeg([
+  await ffmpeg(app, [
     '-i', input, '-map', '0:v', '-map', '0:a?', '-c', 'copy', '-map_metadata', '-1', '-map_chapters', '-1',
     '-movflags', '+faststart', '-f', ext === '.mov' ? 'mov' : 'mp4', full,
   ]);
   const poster = path.join(work, 'poster.png');
   try {
-    await ffmpeg(['-ss', '0.5', '-i', input, '-frames:v', '1', poster]);
+    await ffmpeg(app, ['-ss', '0.5', '-i', input, '-frames:v', '1', poster]);
     await fsp.access(poster);
-  } catch {
+  } catch (err) {
+    if (isToolStartError(err)) throw err;
     // Shorter than half a second: take the first frame.
-    await ffmpeg(['-i', input, '-frames:v', '1', poster]);
+    await ffmpeg(app, ['-i', input, '-frames:v', '1', poster]);
   }
   const thumbPath = path.join(work, 'thumb.webp');
   await sharp(poster).resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toFile(thumbPath);
@@ -139,6 +140,10 @@ export async function processMedia(app: FastifyInstance, mediaId: number): Promi
     // The original still carries its metadata (GPS...): only the cleaned copy is kept.
     if (r.fileKey !== m.file_key) await app.storage.delete(m.file_key);
   } catch (err) {
+    if (isToolStartError(err)) {
+      const tool = err.path ?? err.syscall?.replace(/^spawn /, '') ?? 'a media tool';
+      throw new RetryableError(`media ${mediaId}: ${tool} could not be started (${err.code}); processing will be retried`, { cause: err });
+    }
     app.log.warn({ err, mediaId }, 'media processing failed');
     await repo.update(m.id, { processing_error: m.is_video ? PROCESSING_FAILED_VIDEO : PROCESSING_FAILED_IMAGE });
   } finally {

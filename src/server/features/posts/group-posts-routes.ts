@@ -1,7 +1,7 @@
 // The group-post calls of spec section 7 (issue 11): CreateGroupPost, GetGroupPosts (under
 // /api/forumpost, and under /api/forumgroup where the spec's list puts it), grouppostrequests,
 // approve, decline, and 'My Pending Posts'.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { idParams, messageSchema } from '../../../shared/schemas/common.js';
 import {
   createGroupPostResponseSchema,
@@ -11,7 +11,7 @@ import {
   groupPostsQuerySchema,
 } from '../../../shared/schemas/groups.js';
 import { createPostSchema, type UploadErrorRow } from '../../../shared/schemas/posts.js';
-import { HttpError, badRequest, parse } from '../../lib/http-error.js';
+import { parse } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { groupPostsService } from './group-posts-service.js';
 import { readPostForm } from './routes.js';
@@ -19,17 +19,6 @@ import { discardUploads, type PendingUpload } from './service.js';
 
 export default async function groupPostRoutes(app: FastifyInstance) {
   const service = groupPostsService(app);
-
-  /** CreatePost's multipart reader; a form busboy cannot parse is the client's fault (400), never a 500. */
-  async function readForm(request: FastifyRequest) {
-    try {
-      return await readPostForm(app, request);
-    } catch (err) {
-      const status = (err as { statusCode?: number }).statusCode;
-      if (err instanceof HttpError || (status !== undefined && status >= 400 && status < 500)) throw err;
-      throw badRequest('The form data could not be read');
-    }
-  }
   const tags = ['posts', 'groups'];
   /** Group rules answer 403 (role), 404 (missing or not visible), 409 (state) and 422 (input). */
   const errors = [403, 404, 409, 422];
@@ -48,7 +37,7 @@ export default async function groupPostRoutes(app: FastifyInstance) {
     let body: unknown = request.body;
     let uploads: PendingUpload[] = [];
     let errors: UploadErrorRow[] = [];
-    if (request.isMultipart()) ({ body, uploads, errors } = await readForm(request));
+    if (request.isMultipart()) ({ body, uploads, errors } = await readPostForm(app, request));
     let input;
     try {
       input = parse(createPostSchema, body);

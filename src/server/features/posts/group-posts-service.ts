@@ -10,6 +10,8 @@ import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { canSeeGroupPost, groupAccess, groupAdminIds, logModeration, type GroupAccess } from '../../lib/group-access.js';
 import { notifyUser, notifyUsers } from '../../lib/notifications.js';
 import type { SessionUser } from '../../plugins/session.js';
+import { signFileUrl } from '../../storage/signed-url.js';
+import { acceptTempFile } from '../../uploads/multipart.js';
 import { groupPostsRepository } from './group-posts-repository.js';
 import { postsRepository } from './repository.js';
 import { discardUploads, postsService, type PendingUpload } from './service.js';
@@ -20,8 +22,14 @@ const links = {
 };
 
 export function groupPostsService(app: FastifyInstance) {
-  const posts = postsService(app);
   const postsRepo = postsRepository(app.db);
+  // The feed's rules for presenting and creating posts, with the same ports as posts/routes.ts.
+  const posts = postsService({
+    repo: postsRepo,
+    notify: (userIds, n) => notifyUsers(app.db, userIds, n),
+    signThumb: (key) => signFileUrl(app.config.sessionSecret, key, { disposition: 'inline' }),
+    acceptUpload: (user, kind, file) => acceptTempFile(app, user, kind, file),
+  });
   const repo = groupPostsRepository(app.db);
 
   async function access(user: SessionUser, groupId: number): Promise<GroupAccess> {

@@ -6,7 +6,7 @@ import type { Database, PostTable } from '../../db/types.js';
 import type { Selectable } from 'kysely';
 import { now } from '../../db/connection.js';
 import { PostStatus } from '../../../shared/enums.js';
-import { memberGroupIds } from '../../lib/group-access.js';
+import { groupAccess, groupIdsOf, groupRefs, memberGroupIds, type GroupViewer } from '../../lib/group-access.js';
 
 export type PostRow = Selectable<PostTable>;
 
@@ -96,6 +96,11 @@ export function postsRepository(db: DB) {
       return { rows, total: counts.reduce((sum, c) => sum + Number(c.n), 0) };
     },
 
+    /** Group names of posts, the reader's groups, and the reader's access to one (lib/group-access.ts). */
+    groupRefs: (ids: number[]) => groupRefs(db, ids),
+    groupIdsOf: (userId: number) => groupIdsOf(db, userId),
+    groupAccess: (groupId: number, viewer: GroupViewer) => groupAccess(db, groupId, viewer),
+
     liveById: (id: number) => db.selectFrom('posts').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst(),
 
     async insertPost(
@@ -118,7 +123,11 @@ export function postsRepository(db: DB) {
       });
     },
 
-    softDelete: (id: number) => db.updateTable('posts').set({ deleted_at: now() }).where('id', '=', id).execute(),
+    /** False when the post was already deleted (by a concurrent request too). */
+    softDelete: async (id: number): Promise<boolean> => {
+      const res = await db.updateTable('posts').set({ deleted_at: now() }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
 
     creators: (ids: number[]) =>
       ids.length
@@ -195,8 +204,15 @@ export function postsRepository(db: DB) {
     reportOf: (postId: number, userId: number) =>
       db.selectFrom('post_reports').selectAll().where('post_id', '=', postId).where('user_id', '=', userId).executeTakeFirst(),
 
-    addReport: (postId: number, userId: number) =>
-      db.insertInto('post_reports').values({ post_id: postId, user_id: userId, created_at: now(), ignored_at: null }).execute(),
+    /** False when this user's report of the post is already there (a concurrent duplicate included). */
+    addReport: async (postId: number, userId: number): Promise<boolean> => {
+      const res = await db
+        .insertInto('post_reports')
+        .values({ post_id: postId, user_id: userId, created_at: now(), ignored_at: null })
+        .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+        .executeTakeFirst();
+      return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
 
     /** Reports not yet ignored, on posts not yet deleted, newest first. */
     openReports: () =>

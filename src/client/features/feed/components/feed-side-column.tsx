@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { OfflineBadge } from '../../../offline/components/offline-badge';
 import { useMyGroups } from '../../../lib/my-groups';
-import { useFavouriteScenarios } from '../api/get-favourite-scenarios';
+import { useMyFavouriteScenarios } from '../../../lib/favourites';
 
 function MyGroups() {
   const { data: groups, isLoading, isError, error } = useMyGroups();
@@ -26,7 +26,7 @@ function MyGroups() {
 }
 
 function FavouriteScenarios() {
-  const { data, isError } = useFavouriteScenarios();
+  const { data, isError } = useMyFavouriteScenarios();
   if (isError || !data) return null;
   return (
     <section className="card side-card" aria-labelledby="fav-scenarios-heading">
