@@ -57,6 +57,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     genReqId: requestId,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Search terms travel in the path (spec section 7): 200 characters, percent-encoded.
+    maxParamLength: 2000,
     // Schemas document the API (OpenAPI); valibot does the validation, so Ajv only passes through.
     ajv: { customOptions: { strict: false } },
   });

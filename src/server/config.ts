@@ -2,6 +2,8 @@
 import path from 'node:path';
 import * as v from 'valibot';
 import { resolveMediaTool } from './lib/media-tools.js';
+import { parseSupportOffices, parseWebEditorUrl } from './lib/site-config.js';
+import type { SupportOffice } from '../shared/schemas/site.js';
 
 const bool = (fallback: boolean) =>
   v.pipe(
@@ -25,7 +27,8 @@ const envSchema = v.object({
   RATE_LIMIT_LOGIN: int(10),
   RATE_LIMIT_EMAIL: int(5),
   RATE_LIMIT_WINDOW_MS: int(15 * 60 * 1000),
-  WEB_EDITOR_URL: v.optional(v.string(), 'https://editor.realiti.example/'),
+  WEB_EDITOR_URL: v.optional(v.string()),
+  SUPPORT_OFFICES: v.optional(v.string()),
   DISTRIBUTOR_PRODUCT_HOST: v.optional(v.string(), 'realiti'),
   JOB_POLL_MS: int(500),
   CLIENT_DIR: v.optional(v.string()),
@@ -48,7 +51,9 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   rateLimit: { login: number; email: number; windowMs: number };
+  /** The external scenario editor; '' when none (its links are hidden). */
   webEditorUrl: string;
+  supportOffices: SupportOffice[];
   distributorProductHost: string;
   /** Serve the built client from clientDir (off in API tests). */
   serveClient: boolean;
@@ -91,7 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     rateLimit: { login: e.RATE_LIMIT_LOGIN, email: e.RATE_LIMIT_EMAIL, windowMs: e.RATE_LIMIT_WINDOW_MS },
-    webEditorUrl: e.WEB_EDITOR_URL,
+    webEditorUrl: parseWebEditorUrl(e.WEB_EDITOR_URL),
+    supportOffices: parseSupportOffices(e.SUPPORT_OFFICES),
     distributorProductHost: e.DISTRIBUTOR_PRODUCT_HOST,
     serveClient: true,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,

@@ -228,6 +228,61 @@ export interface TusUploadTable {
   result_uuid_id: string | null;
 }
 
+/** A forum group (spec section 3). */
+export interface ForumGroupTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  /** 0 public (open), 1 invite-only. */
+  membership_type: number;
+  posting_type: 'allowAll' | 'requireModeration';
+  creator_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GroupMemberTable {
+  group_id: number;
+  user_id: number;
+  /** 0 member, 1 moderator, 2 creator (owner). */
+  member_type: number;
+  joined_at: string;
+}
+
+/** A pending invite; user_id is null until an account holds the address. */
+export interface GroupInviteTable {
+  id: Generated<number>;
+  group_id: number;
+  email: string;
+  user_id: number | null;
+  invited_by: number;
+  created_at: string;
+}
+
+export interface GroupJoinRequestTable {
+  id: Generated<number>;
+  group_id: number;
+  user_id: number;
+  message: string;
+  created_at: string;
+}
+
+export interface GroupModerationLogTable {
+  id: Generated<number>;
+  group_id: number;
+  actor_id: number;
+  action: string;
+  target_user_id: number | null;
+  detail: string;
+  created_at: string;
+}
+
+/** A month (YYYY-MM) in which a user signed in or contributed (analytics; kept by triggers). */
+export interface UserActiveMonthTable {
+  user_id: number;
+  month: string;
+}
+
 export interface Database {
   organisations: OrganisationTable;
   users: UserTable;
@@ -251,4 +306,10 @@ export interface Database {
   post_tags: PostTagTable;
   post_reports: PostReportTable;
   tus_uploads: TusUploadTable;
+  forum_groups: ForumGroupTable;
+  group_members: GroupMemberTable;
+  group_invites: GroupInviteTable;
+  group_join_requests: GroupJoinRequestTable;
+  group_moderation_log: GroupModerationLogTable;
+  user_active_months: UserActiveMonthTable;
 }

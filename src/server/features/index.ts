@@ -7,6 +7,11 @@ import scenarioRoutes from './scenarios/routes.js';
 import mediaRoutes from './media/routes.js';
 import postRoutes from './posts/routes.js';
 import notificationRoutes from './notifications/routes.js';
+import searchRoutes from './search/routes.js';
+import adminUserRoutes from './admin-users/routes.js';
+import analyticsRoutes from './analytics/routes.js';
+import auditRoutes from './audit/routes.js';
+import siteRoutes from './site/routes.js';
 
 export const featureRoutes: FastifyPluginAsync[] = [
   authRoutes,
@@ -16,4 +21,9 @@ export const featureRoutes: FastifyPluginAsync[] = [
   mediaRoutes,
   postRoutes,
   notificationRoutes,
+  searchRoutes,
+  adminUserRoutes,
+  analyticsRoutes,
+  auditRoutes,
+  siteRoutes,
 ];

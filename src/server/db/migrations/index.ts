@@ -7,6 +7,8 @@ import * as m0004 from './0004_media.js';
 import * as m0005 from './0005_posts.js';
 import * as m0006 from './0006_uploads.js';
 import * as m0007 from './0007_library_indexes.js';
+import * as m0010 from './0010_groups.js';
+import * as m0014 from './0014_search.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005_posts': m0005,
   '0006_uploads': m0006,
   '0007_library_indexes': m0007,
+  '0010_groups': m0010,
+  '0014_search': m0014,
 };

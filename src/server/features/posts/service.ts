@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error.js';
 import { notifyUser, notifyUsers } from '../../lib/notifications.js';
+import { recordAudit } from '../../lib/audit.js';
 import { signFileUrl } from '../../storage/signed-url.js';
 import { acceptTempFile } from '../../uploads/multipart.js';
 import type { AcceptedFile } from '../../uploads/registry.js';
@@ -153,6 +154,7 @@ export function postsService(app: FastifyInstance) {
         { title: input.title, text: input.text, creator_id: admin.id, group_id: null, status: PostStatus.Approved, type: 'post' },
         { scenarioIds: [], mediaIds: [], tagIds: input.tags },
       );
+      await recordAudit(app.db, { actorId: admin.id, action: 'post.everyone', targetType: 'post', targetId: row.id, detail: input.title });
       const recipients = (await repo.enabledUserIds()).filter((id) => id !== admin.id);
       await notifyUsers(app.db, recipients, { name: 'New post for everyone', description: input.title, link: `/feed?post=${row.id}` });
       const [post] = await present([row], admin.id);
