@@ -3,7 +3,7 @@
 // accents: src/shared/search.ts) and hold only letters and digits, so they are safe inside either
 // query syntax. Each word matches as a prefix; all words must match. Posts and groups whose title
 // (name) holds more of the words come first, then by relevance, then newest (or by name).
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { DB, Dialect } from '../../db/connection.js';
 import { PostStatus } from '../../../shared/enums.js';
 import { ftsQuery, searchUsers, tsQuery, type Page } from '../../lib/full-text.js';
