@@ -58,7 +58,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     // Search terms travel in the path (spec section 7): 200 characters, percent-encoded.
-    maxParamLength: 2000,
+    routerOptions: { maxParamLength: 2000 },
     // Schemas document the API (OpenAPI); valibot does the validation, so Ajv only passes through.
     ajv: { customOptions: { strict: false } },
   });

@@ -6,6 +6,7 @@ import { seedTags } from './tags.js';
 import { seedScenarios } from './scenarios.js';
 import { seedMedia } from './media.js';
 import { seedPosts } from './posts.js';
+import { seedActivity } from './activity.js';
 
 const seeders: ((app: FastifyInstance) => Promise<void>)[] = [
   seedUsers,
@@ -13,6 +14,7 @@ const seeders: ((app: FastifyInstance) => Promise<void>)[] = [
   seedScenarios,
   seedMedia,
   seedPosts,
+  seedActivity,
 ];
 
 export async function seedDemoIfEmpty(app: FastifyInstance): Promise<boolean> {
