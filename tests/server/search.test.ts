@@ -87,16 +87,24 @@ describe.each(dbKinds)('site search (%s)', (kind) => {
       expect(s.split(' ').length).toBeLessThan(30);
     });
 
-    it('ranks title matches above text matches, then the better match, then the newest', async () => {
+    it('ranks posts whose title holds every word above the others, newest first within each', async () => {
+      await post(paul, 'Older sepsis review', 'Last year.');
       await post(paul, 'Weekly skills session', 'We practised the sepsis bundle twice.');
       await post(paul, 'Sepsis in the ED', 'A short case.');
       await post(paul, 'Another session', 'Sepsis again, with sepsis screening.');
-      expect(titles(await searchPosts(emma, 'sepsis'))).toEqual(['Sepsis in the ED', 'Another session', 'Weekly skills session']);
-      // More of the words in the title beats fewer.
+      expect(titles(await searchPosts(emma, 'sepsis'))).toEqual(['Sepsis in the ED', 'Older sepsis review', 'Another session', 'Weekly skills session']);
+      // Both words in the title beats one of them in the title and the other in the text.
       await post(paul, 'Sepsis bundle audit', 'Numbers for the quarter.');
-      const r = await searchPosts(emma, 'sepsis bundle');
-      expect(titles(r)[0]).toBe('Sepsis bundle audit');
-      expect(titles(r)).toContain('Weekly skills session');
+      await post(paul, 'Bundle checklist', 'For sepsis and stroke.');
+      expect(titles(await searchPosts(emma, 'sepsis bundle'))).toEqual(['Sepsis bundle audit', 'Bundle checklist', 'Weekly skills session']);
+      // Pages run across the two tiers without gaps or repeats.
+      const one = await searchPosts(emma, 'sepsis', 0, 1);
+      const rest = await searchPosts(emma, 'sepsis', 1, 3);
+      const last = await searchPosts(emma, 'sepsis', 4, 3);
+      expect([...titles(one), ...titles(rest), ...titles(last)]).toEqual([
+        'Sepsis bundle audit', 'Sepsis in the ED', 'Older sepsis review', 'Bundle checklist', 'Another session', 'Weekly skills session',
+      ]);
+      expect(last).toMatchObject({ count: 6, from: 4, to: 6 });
     });
 
     it('shows public posts and approved posts of my groups only: never an invite-only group post to a non-member', async () => {

@@ -2,8 +2,8 @@
 // SQLite, tsvector documents with GIN indexes on PostgreSQL. Words arrive folded (lower case, no
 // accents: src/shared/search.ts) and hold only letters and digits, so they are safe inside either
 // query syntax. Each word matches as a prefix; all words must match. Posts and groups whose title
-// (name) holds more of the words come first, then by relevance, then newest (or by name).
-import { sql } from 'kysely';
+// (name) holds every word come first, then the others; posts newest first, groups by name.
+import { sql, type RawBuilder } from 'kysely';
 import type { DB, Dialect } from '../../db/connection.js';
 import { PostStatus } from '../../../shared/enums.js';
 import { ftsQuery, searchUsers, tsQuery, type Page } from '../../lib/full-text.js';
@@ -41,43 +41,58 @@ export function searchRepository(db: DB, dialect: Dialect) {
     u.uuid_id AS creator_uuid_id, u.first_name AS creator_first_name, u.last_name AS creator_last_name`;
   const postJoins = sql`JOIN users u ON u.id = p.creator_id LEFT JOIN forum_groups g ON g.id = p.group_id`;
 
-  /** How many of the words the title holds (a number per row, for ordering). */
-  function titleHits(words: string[], table: 'posts' | 'groups') {
+  /** Whether a group's name holds every word (1 or 0, for ordering). */
+  function nameHoldsAll(words: string[]) {
+    if (pg) return sql`(group_search_document(g.name, g.description) @@ to_tsquery('simple', ${tsQuery(words, 'A')}))::int`;
+    return sql`(g.id IN (SELECT rowid FROM forum_groups_fts WHERE forum_groups_fts MATCH ${ftsQuery(words, 'name')}))`;
+  }
+
+  /**
+   * Posts matching the words in two tiers: those whose title holds every word, then the others;
+   * newest first within each (ids follow creation time). Each tier is read in index order with a
+   * LIMIT, so a common word costs two counts and two short reads, not a sort of every match.
+   */
+  function postMatches(words: string[]) {
     if (pg) {
-      const doc = table === 'posts' ? sql`s.document` : sql`group_search_document(g.name, g.description)`;
-      return sql.join(words.map((w) => sql`(${doc} @@ to_tsquery('simple', ${tsQuery([w], 'A')}))::int`), sql` + `);
+      const all = sql`s.document @@ to_tsquery('simple', ${tsQuery(words)})`;
+      const title = sql`s.document @@ to_tsquery('simple', ${tsQuery(words, 'A')})`;
+      return { from: sql`posts_search s JOIN posts p ON p.id = s.post_id`, all, title, rest: sql`${all} AND NOT (${title})`, order: sql`p.id DESC` };
     }
-    const [fts, key, column] = table === 'posts' ? ['posts_fts', 'p.id', 'title'] : ['forum_groups_fts', 'g.id', 'name'];
-    return sql.join(words.map((w) => sql`(${sql.raw(key)} IN (SELECT rowid FROM ${sql.raw(fts)} WHERE ${sql.raw(fts)} MATCH ${ftsQuery([w], column)}))`), sql` + `);
+    const all = ftsQuery(words);
+    const title = ftsQuery(words, 'title');
+    const match = (q: string) => sql`posts_fts MATCH ${q}`;
+    return {
+      from: sql`posts_fts JOIN posts p ON p.id = posts_fts.rowid`,
+      all: match(all),
+      title: match(title),
+      rest: match(`(${all}) NOT (${title})`),
+      order: sql`posts_fts.rowid DESC`,
+    };
   }
 
   return {
     async posts(viewerId: number, words: string[], page: Page): Promise<{ count: number; rows: PostHit[] }> {
+      const visible = visiblePost(viewerId);
       if (!words.length) {
-        const count = await sql<{ n: number }>`SELECT count(*) AS n FROM posts p WHERE ${visiblePost(viewerId)}`.execute(db);
-        const rows = await sql<PostHit>`SELECT ${postColumns} FROM posts p ${postJoins} WHERE ${visiblePost(viewerId)}
+        const count = await sql<{ n: number }>`SELECT count(*) AS n FROM posts p WHERE ${visible}`.execute(db);
+        const rows = await sql<PostHit>`SELECT ${postColumns} FROM posts p ${postJoins} WHERE ${visible}
           ORDER BY p.created_at DESC, p.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
         return { count: Number(count.rows[0].n), rows: rows.rows };
       }
-      if (pg) {
-        const query = tsQuery(words);
-        const where = sql`s.document @@ to_tsquery('simple', ${query}) AND ${visiblePost(viewerId)}`;
-        const count = await sql<{ n: number }>`SELECT count(*) AS n FROM posts_search s JOIN posts p ON p.id = s.post_id WHERE ${where}`.execute(db);
-        const n = Number(count.rows[0].n);
-        if (n === 0 || page.offset >= n) return { count: n, rows: [] };
-        const rows = await sql<PostHit>`SELECT ${postColumns} FROM posts_search s JOIN posts p ON p.id = s.post_id ${postJoins} WHERE ${where}
-          ORDER BY ${titleHits(words, 'posts')} DESC, ts_rank(s.document, to_tsquery('simple', ${query})) DESC, p.created_at DESC, p.id DESC
-          LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-        return { count: n, rows: rows.rows };
+      const m = postMatches(words);
+      const countOf = async (where: RawBuilder<unknown>) =>
+        Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${m.from} WHERE ${where} AND ${visible}`.execute(db)).rows[0].n);
+      const read = async (where: RawBuilder<unknown>, limit: number, offset: number) =>
+        (await sql<PostHit>`SELECT ${postColumns} FROM ${m.from} ${postJoins} WHERE ${where} AND ${visible}
+          ORDER BY ${m.order} LIMIT ${limit} OFFSET ${offset}`.execute(db)).rows;
+      const count = await countOf(m.all);
+      if (count === 0 || page.offset >= count) return { count, rows: [] };
+      const inTitle = await countOf(m.title);
+      const rows = page.offset < inTitle ? await read(m.title, page.limit, page.offset) : [];
+      if (rows.length < page.limit && page.offset + rows.length < count) {
+        rows.push(...(await read(m.rest, page.limit - rows.length, Math.max(0, page.offset - inTitle))));
       }
-      const where = sql`posts_fts MATCH ${ftsQuery(words)} AND ${visiblePost(viewerId)}`;
-      const count = await sql<{ n: number }>`SELECT count(*) AS n FROM posts_fts JOIN posts p ON p.id = posts_fts.rowid WHERE ${where}`.execute(db);
-      const n = Number(count.rows[0].n);
-      if (n === 0 || page.offset >= n) return { count: n, rows: [] };
-      const rows = await sql<PostHit>`SELECT ${postColumns} FROM posts_fts JOIN posts p ON p.id = posts_fts.rowid ${postJoins} WHERE ${where}
-        ORDER BY ${titleHits(words, 'posts')} DESC, bm25(posts_fts, 10.0, 1.0), p.created_at DESC, p.id DESC
-        LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-      return { count: n, rows: rows.rows };
+      return { count, rows };
     },
 
     users: (words: string[], page: Page) => searchUsers(db, dialect, words, page),
@@ -96,11 +111,8 @@ export function searchRepository(db: DB, dialect: Dialect) {
       const count = await sql<{ n: number }>`SELECT count(*) AS n FROM ${from}`.execute(db);
       const n = Number(count.rows[0].n);
       if (n === 0 || page.offset >= n) return { count: n, rows: [] };
-      const rank = pg
-        ? sql`ts_rank(group_search_document(g.name, g.description), to_tsquery('simple', ${tsQuery(words)})) DESC`
-        : sql`bm25(forum_groups_fts, 10.0, 1.0)`;
       const rows = await sql<GroupHit>`SELECT ${cols} FROM ${from}
-        ORDER BY ${titleHits(words, 'groups')} DESC, ${rank}, lower(g.name), g.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+        ORDER BY ${nameHoldsAll(words)} DESC, lower(g.name), g.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
       return { count: n, rows: rows.rows };
     },
 
