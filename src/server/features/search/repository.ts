@@ -85,10 +85,18 @@ export function searchRepository(db: DB, dialect: Dialect) {
       const read = async (where: RawBuilder<unknown>, limit: number, offset: number) =>
         (await sql<PostHit>`SELECT ${postColumns} FROM ${m.from} ${postJoins} WHERE ${where} AND ${visible}
           ORDER BY ${m.order} LIMIT ${limit} OFFSET ${offset}`.execute(db)).rows;
-      const count = await countOf(m.all);
+      // The first page needs no count of the title tier: a short read of it is the whole tier.
+      const [count, first] = await Promise.all([countOf(m.all), page.offset === 0 ? read(m.title, page.limit, 0) : null]);
       if (count === 0 || page.offset >= count) return { count, rows: [] };
-      const inTitle = await countOf(m.title);
-      const rows = page.offset < inTitle ? await read(m.title, page.limit, page.offset) : [];
+      let rows: PostHit[];
+      let inTitle: number;
+      if (first) {
+        rows = first;
+        inTitle = first.length;
+      } else {
+        inTitle = await countOf(m.title);
+        rows = page.offset < inTitle ? await read(m.title, page.limit, page.offset) : [];
+      }
       if (rows.length < page.limit && page.offset + rows.length < count) {
         rows.push(...(await read(m.rest, page.limit - rows.length, Math.max(0, page.offset - inTitle))));
       }
