@@ -10,11 +10,19 @@ export const MAX_SEARCH_WORDS = 16;
 export const MAX_SEARCH_TERM = 200;
 
 /**
- * Lower case without accents: canonical decomposition, combining marks dropped. Letters that have
- * no decomposition (ø, ł, ß, æ) stay as they are, as SQLite's FTS5 'remove_diacritics 2' keeps them.
+ * Combining diacritical marks (accents, cedillas, umlauts...). Only these are dropped, so scripts
+ * whose vowel signs are marks too (Devanagari, Thai) keep them. The PostgreSQL index folds with the
+ * same ranges (migration 0014_search); SQLite's FTS5 'remove_diacritics 2' does the same for Latin.
+ */
+export const DIACRITIC_RANGES = '\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f';
+const DIACRITICS = new RegExp(`[${DIACRITIC_RANGES}]+`, 'g');
+
+/**
+ * Lower case without accents: canonical decomposition, diacritics dropped, composed again. Letters
+ * that have no decomposition (ø, ł, ß, æ) stay as they are, as FTS5 keeps them.
  */
 export function foldAccents(text: string): string {
-  return text.toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC');
+  return text.toLowerCase().normalize('NFD').replace(DIACRITICS, '').normalize('NFC');
 }
 
 /** The words of a search term, folded, distinct, at most MAX_SEARCH_WORDS. '-1' or blank: none. */

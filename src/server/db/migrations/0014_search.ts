@@ -6,8 +6,8 @@
 //   - SQLite: FTS5 external-content tables with the unicode61 tokenizer, which folds case and
 //     accents ('remove_diacritics 2'); a prefix index for 2 and 3 letters keeps short words fast.
 //   - PostgreSQL: the `unaccent` extension may be missing or need a superuser, so accents are folded
-//     by a translate() table built here from the same rule as src/shared/search.ts
-//     (canonical decomposition, marks dropped, lower case), which also turns the punctuation that the
+//     in SQL by the same rule as src/shared/search.ts (canonical decomposition, diacritics dropped,
+//     lower case; see foldSql), which also turns the punctuation that the
 //     default parser would glue into e-mail, host, file and hyphenated tokens into spaces, so words
 //     split as they do in FTS5 and in the client. Posts keep a weighted tsvector (title A, text B)
 //     in posts_search, written by a trigger; users and groups are few and use expression indexes.
@@ -16,36 +16,20 @@
 // (a session, a post, a scenario or a media item was created), written by triggers and backfilled.
 import type { Kysely } from 'kysely';
 import { isPostgres, sql } from './helpers.js';
-import { foldAccents } from '../../../shared/search.js';
+import { DIACRITIC_RANGES } from '../../../shared/search.js';
 
 /** Characters that separate words in search but that PostgreSQL's parser would join into one token. */
 const GLUE = "@._-/:+'’~";
 
-/** translate() arguments: every letter whose folded form is another single letter, then the glue. */
-export function foldTable(): { from: string; to: string } {
-  const ranges: [number, number][] = [
-    [0x00c0, 0x024f], // Latin-1 Supplement, Latin Extended-A and -B
-    [0x0370, 0x03ff], // Greek
-    [0x0400, 0x04ff], // Cyrillic
-    [0x1e00, 0x1eff], // Latin Extended Additional (Vietnamese)
-  ];
-  let from = '';
-  let to = '';
-  for (const [lo, hi] of ranges) {
-    for (let cp = lo; cp <= hi; cp++) {
-      const c = String.fromCodePoint(cp);
-      if (!/\p{L}/u.test(c)) continue;
-      const f = foldAccents(c);
-      if (f !== c && [...f].length === 1) {
-        from += c;
-        to += f;
-      }
-    }
-  }
-  return { from: from + GLUE, to: to + ' '.repeat(GLUE.length) };
+/**
+ * The folding of src/shared/search.ts foldAccents in SQL, then glue characters to spaces. Only
+ * IMMUTABLE built-ins (normalize needs a UTF8 database), so index rebuilds work under any
+ * search_path. (A translate() table of every accented letter was ten times slower to index.)
+ */
+export function foldSql(x: string): string {
+  const glue = `'${GLUE.replace(/'/g, "''")}'`;
+  return `lower(translate(normalize(regexp_replace(normalize(${x}, NFD), '[${DIACRITIC_RANGES}]', '', 'g'), NFC), ${glue}, '${' '.repeat(GLUE.length)}'))`;
 }
-
-const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) await postgresSearch(db);
@@ -128,9 +112,7 @@ async function sqliteSearch(db: Kysely<unknown>) {
 }
 
 async function postgresSearch(db: Kysely<unknown>) {
-  const { from, to } = foldTable();
-  // Only built-in functions inside the documents, so an index rebuild under any search_path works.
-  const fold = (x: string) => `lower(translate(${x}, ${literal(from)}, ${literal(to)}))`;
+  const fold = foldSql;
   await sql.raw(`CREATE FUNCTION post_search_document(title text, body text) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ SELECT setweight(to_tsvector('simple', ${fold("coalesce(title, '')")}), 'A')
               || setweight(to_tsvector('simple', ${fold("coalesce(body, '')")}), 'B') $$`).execute(db);
