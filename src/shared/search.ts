@@ -10,12 +10,14 @@ export const MAX_SEARCH_WORDS = 16;
 export const MAX_SEARCH_TERM = 200;
 
 /**
- * Combining diacritical marks (accents, cedillas, umlauts...). Only these are dropped, so scripts
+ * Combining diacritical marks (accents, cedillas, umlauts...), as regular-expression escapes that
+ * JavaScript and PostgreSQL read alike. Only these are dropped, so scripts
  * whose vowel signs are marks too (Devanagari, Thai) keep them. The PostgreSQL index folds with the
  * same ranges (migration 0014_search); SQLite's FTS5 'remove_diacritics 2' does the same for Latin.
  */
-export const DIACRITIC_RANGES = '\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f';
-const DIACRITICS = new RegExp(`[${DIACRITIC_RANGES}]+`, 'g');
+export const DIACRITIC_RANGES = String.raw`\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f`;
+// eslint-disable-next-line no-misleading-character-class -- a class of combining marks alone, on purpose
+const DIACRITICS = new RegExp(`[${DIACRITIC_RANGES}]+`, 'gu');
 
 /**
  * Lower case without accents: canonical decomposition, diacritics dropped, composed again. Letters
