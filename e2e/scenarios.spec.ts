@@ -181,9 +181,14 @@ test('my scenarios: folders, sorting, the broken-file notice and the empty state
   await expect(page).toHaveURL(/\/me\/scenarios\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('navigation', { name: 'Folder', exact: true })).toContainText('Cardiology');
   await expect(page.getByTestId('scenario-card').first()).toBeVisible();
+  // The previous list stays on screen while the folder's loads: wait until the unfiled broken file has gone.
+  await expect(page.getByTestId('scenario-card').filter({ hasText: 'corrupted-export' })).toHaveCount(0);
   await page.getByLabel('Sort by').selectOption({ label: 'Name A-Z' });
-  const names = await page.getByTestId('scenario-card').locator('h3').allInnerTexts();
-  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  const cardNames = () => page.getByTestId('scenario-card').locator('h3').allInnerTexts();
+  await expect.poll(async () => {
+    const names = await cardNames();
+    return names.length > 0 && names.join('\n') === [...names].sort((a, b) => a.localeCompare(b)).join('\n');
+  }).toBe(true);
   // A folder with nothing in it yet.
   await page.getByRole('navigation', { name: 'Folders' }).getByRole('link', { name: /Obstetrics/ }).click();
   await expect(page.getByText('This folder is empty')).toBeVisible();

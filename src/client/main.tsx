@@ -11,12 +11,15 @@ import { ToastProvider } from './components/toast';
 import { persistOptions } from './offline/persist';
 import { startOffline } from './offline/setup';
 import { UpdatePrompt } from './offline/components/update-prompt';
+import { startDebriefHandover } from './features/tms/api/hand-over-debrief';
 import './styles.css';
 
 const router = createRouter();
 
 // Reachability check, outbox replay loop (issue 6).
 startOffline(queryClient);
+// Debriefs the native wrapper hands over go to the server through the outbox (issue 14).
+startDebriefHandover(queryClient);
 const persist = persistOptions(queryClient);
 
 // Any 401 sends the user to /login (spec section 2).

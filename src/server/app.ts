@@ -10,13 +10,14 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Config } from './config.js';
+import { fastifyTrustProxy, type Config } from './config.js';
 import { openDatabase, type DB, type Dialect } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { localStorage, type Storage } from './storage/storage.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
-import errors from './plugins/errors.js';
+import errors, { frameworkErrors } from './plugins/errors.js';
+import input from './plugins/input.js';
 import session from './plugins/session.js';
 import originCheck from './plugins/origin-check.js';
 import idempotency from './plugins/idempotency.js';
@@ -27,6 +28,8 @@ import { featureRoutes } from './features/index.js';
 import uploadRoutes from './uploads/routes.js';
 import { MAX_UPLOAD_BYTES } from '../shared/limits.js';
 import { responseSerializer } from './lib/serializer.js';
+import { route } from './lib/route.js';
+import { healthSchema } from '../shared/schemas/system.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,12 +58,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: logSerializers, ...(config.logStream ? { stream: config.logStream } : {}) },
     genReqId: requestId,
-    trustProxy: true,
+    // X-Forwarded-For counts only from the proxies TRUST_PROXY names (off by default).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Search terms travel in the path (spec section 7): 200 characters, percent-encoded.
     routerOptions: { maxParamLength: 2000 },
     // Schemas document the API (OpenAPI); valibot does the validation, so Ajv only passes through.
     ajv: { customOptions: { strict: false } },
+    frameworkErrors,
   });
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(responseSerializer(config.strictResponses));
@@ -74,6 +79,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('storage', localStorage(path.join(config.dataDir, 'files')));
   app.decorate('jobs', createJobQueue(handle.db, handle.dialect, app.log));
 
+  await app.register(input);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -113,9 +119,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(idempotency);
   if (config.serveClient) await app.register(staticClient, { root: config.clientDir ?? path.join(projectRoot, 'dist') });
 
-  app.get('/api/health', { schema: { tags: ['health'], summary: 'Liveness and database check' } }, async () => {
+  // 422: a NUL in the query string (plugins/input.ts), as on every route.
+  route(app, { method: 'GET', url: '/api/health', auth: 'public', tags: ['health'], summary: 'Liveness and database check', response: healthSchema, errors: [422] }, async () => {
     await app.db.selectFrom('users').select('id').limit(1).execute();
-    return { status: 'ok' };
+    return { status: 'ok' as const };
   });
   await app.register(filesRoute);
   for (const routes of featureRoutes) await app.register(routes);

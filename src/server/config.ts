@@ -1,4 +1,5 @@
 // Environment configuration, validated once at start-up (DESIGN section 4).
+import net from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
 import { resolveMediaTool } from './lib/media-tools.js';
@@ -12,6 +13,36 @@ const bool = (fallback: boolean) =>
   );
 const int = (fallback: number) =>
   v.pipe(v.optional(v.string(), String(fallback)), v.transform(Number), v.integer('must be an integer'), v.minValue(0));
+
+/** Named ranges proxy-addr (Fastify's trustProxy) understands besides addresses and CIDR blocks. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (DESIGN section 5): off (empty, false, 0) ignores X-Forwarded-For, so no client
+ * header can choose the address that limits count against; a hop count trusts that many proxies
+ * in front; a comma list trusts only proxies at those addresses or ranges. null when invalid.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | null {
+  const s = value.trim().toLowerCase();
+  if (['', 'false', 'off', 'no', '0'].includes(s)) return false;
+  if (/^\d+$/.test(s)) return Number(s) <= 10 ? Number(s) : null;
+  const entries = s.split(',').map((e) => e.trim()).filter(Boolean);
+  return entries.length && entries.every(isProxyAddress) ? entries : null;
+}
+
+/** Config.trustProxy as Fastify's option: a hop count becomes the function Fastify builds for one. */
+export function fastifyTrustProxy(t: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof t === 'number' ? (_address, hop) => hop < t : t;
+}
 
 const envSchema = v.object({
   PORT: int(3000),
@@ -27,6 +58,11 @@ const envSchema = v.object({
   RATE_LIMIT_LOGIN: int(10),
   RATE_LIMIT_EMAIL: int(5),
   RATE_LIMIT_WINDOW_MS: int(15 * 60 * 1000),
+  TRUST_PROXY: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform(parseTrustProxy),
+    v.check((t) => t !== null, 'must be off, a hop count (1-10), or a comma list of proxy addresses or CIDR ranges'),
+  ),
   WEB_EDITOR_URL: v.optional(v.string()),
   SUPPORT_OFFICES: v.optional(v.string()),
   DISTRIBUTOR_PRODUCT_HOST: v.optional(v.string(), 'realiti'),
@@ -35,6 +71,8 @@ const envSchema = v.object({
   STRICT_RESPONSES: bool(false),
   FFMPEG_PATH: v.optional(v.string()),
   FFPROBE_PATH: v.optional(v.string()),
+  IDEMPOTENCY_LEASE_MS: int(30_000),
+  LICENCE_SIGNING_KEY: v.optional(v.string()),
 });
 
 export interface Config {
@@ -50,7 +88,13 @@ export interface Config {
   sessionSecret: string;
   seedDemo: boolean;
   logLevel: string;
+  /**
+   * Failed sign-ins per account and per address, and e-mail sending calls per address and per
+   * target e-mail, each within windowMs (features/auth/limits.ts).
+   */
   rateLimit: { login: number; email: number; windowMs: number };
+  /** Which proxies may name the client in X-Forwarded-For: false (none), a hop count, or addresses. */
+  trustProxy: false | number | string[];
   /** The external scenario editor; '' when none (its links are hidden). */
   webEditorUrl: string;
   supportOffices: SupportOffice[];
@@ -72,6 +116,13 @@ export interface Config {
   ffprobePath: string;
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: { write(line: string): void };
+  /**
+   * How long a pending Idempotency-Key stays held without its request renewing it; past that the
+   * request is taken for dead (a crash) and the next replay runs it afresh.
+   */
+  idempotencyLeaseMs: number;
+  /** Ed25519 private key (PKCS#8 PEM) that signs licences; else generated once into the data dir. */
+  licenceSigningKey?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -96,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     rateLimit: { login: e.RATE_LIMIT_LOGIN, email: e.RATE_LIMIT_EMAIL, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    trustProxy: e.TRUST_PROXY ?? false,
     webEditorUrl: parseWebEditorUrl(e.WEB_EDITOR_URL),
     supportOffices: parseSupportOffices(e.SUPPORT_OFFICES),
     distributorProductHost: e.DISTRIBUTOR_PRODUCT_HOST,
@@ -106,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     strictResponses: e.STRICT_RESPONSES,
     ffmpegPath: resolveMediaTool('ffmpeg', e.FFMPEG_PATH || undefined, env.PATH ?? process.env.PATH).path,
     ffprobePath: resolveMediaTool('ffprobe', e.FFPROBE_PATH || undefined, env.PATH ?? process.env.PATH).path,
+    idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
+    licenceSigningKey: e.LICENCE_SIGNING_KEY || undefined,
     ...overrides,
   };
 }

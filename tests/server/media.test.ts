@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers';
 import { Role } from '../../src/shared/enums';
 import { mediaUploadKind } from '../../src/server/features/media/upload-kind';
+import { mediaPortsOf, mediaService } from '../../src/server/features/media/service';
 
 const FIXTURES = path.resolve('src/server/db/seed/fixtures/media');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
@@ -492,6 +493,89 @@ describe.each(dbKinds)('media on %s', (kind) => {
       expect((await as(t.app, admin, { method: 'POST', url: `/api/media/Delete/${another.uuid_id}` })).statusCode).toBe(200);
       const audit = await t.app.db.selectFrom('audit_log').selectAll().where('target_id', '=', another.uuid_id).executeTakeFirstOrThrow();
       expect(audit.action).toBe('media.delete');
+    });
+  });
+
+  describe('bad input and concurrent writes (issue 9)', () => {
+    let mine: MediaJson;
+    beforeAll(async () => {
+      mine = await uploadProcessed(owner, 'pulse.gif', fixture('pulse.gif'));
+    }, 60_000);
+
+    it('refuses offsets and counts beyond safe integers on every media list with 422, as the scenario lists do', async () => {
+      const lists = (offset: string, count: string) => [
+        `/api/media/MyMedia/${offset}/${count}`,
+        `/api/media/${offset}/${count}/-1/-1`,
+        `/api/media/myunpostedmedia/${offset}/${count}`,
+        `/api/media/UserMedia${owner.id}/${offset}/${count}`,
+      ];
+      for (const huge of ['9007199254740993', '99999999999999999999']) {
+        for (const url of [...lists(huge, '10'), ...lists('0', huge)]) {
+          const res = await as(t.app, owner, { method: 'GET', url });
+          expect(res.statusCode, url).toBe(422);
+          expect(res.json().message, url).toMatch(/^(Offset|Count) must be /);
+        }
+      }
+      // A count above the page size is still answered with one full page.
+      expect((await as(t.app, owner, { method: 'GET', url: '/api/media/MyMedia/0/500' })).statusCode).toBe(200);
+    });
+
+    it('answers 404 for an id beyond the id range on every call that takes one', async () => {
+      for (const id of ['2147483648', '99999999999']) {
+        for (const [method, url, user] of [
+          ['GET', `/api/media/MediaItem/${id}`, owner], ['GET', `/api/media/Download/${id}`, owner], ['GET', `/api/media/download/${id}`, owner],
+          ['POST', `/api/media/favourite/${id}`, owner], ['PATCH', `/api/media/Edit/${id}`, owner], ['POST', `/api/media/Delete/${id}`, owner],
+          ['POST', `/api/media/AdminApproveMedia/${id}`, admin], ['POST', `/api/media/AdminRejectMedia/${id}`, admin],
+          ['GET', `/api/user/${id}/media/favourites`, owner], ['GET', `/api/media/UserMedia${id}/0/10`, owner],
+        ] as const) {
+          const payload = method === 'PATCH' ? { name: 'x' } : url.includes('Reject') ? { reason: 'Inappropriate' } : undefined;
+          const res = await as(t.app, user, { method, url, payload });
+          expect(res.statusCode, `${method} ${url}`).toBe(404);
+          expect(typeof res.json().message).toBe('string');
+        }
+      }
+    });
+
+    it('refuses tag ids that are not whole numbers in the id range with 422', async () => {
+      for (const tags of [[1.5], [2147483648], [-1], [0], ['1']]) {
+        const res = await edit(mine.id, { tags });
+        expect(res.statusCode, JSON.stringify(tags)).toBe(422);
+        expect(res.json().message).toBe('Tags must be tag ids');
+      }
+    });
+
+    it('eight simultaneous edits with the same tags by the owner all succeed, leaving each tag once', async () => {
+      const wanted = [tagIds[0], tagIds[2]];
+      const results = await Promise.all(Array.from({ length: 8 }, () => edit(mine.id, { tags: wanted })));
+      expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+      const rows = await t.app.db.selectFrom('media_tags').select('tag_id').where('media_id', '=', mine.id).orderBy('tag_id').execute();
+      expect(rows.map((r) => r.tag_id)).toEqual(wanted);
+      // Different tag sets at once: the last write wins whole, never a mixture.
+      const sets = [[tagIds[0]], [tagIds[1]], [tagIds[2]], [tagIds[0], tagIds[1]]];
+      const mixed = await Promise.all(sets.map((tags) => edit(mine.id, { tags })));
+      expect(mixed.map((r) => r.statusCode)).toEqual(Array(4).fill(200));
+      const after = (await t.app.db.selectFrom('media_tags').select('tag_id').where('media_id', '=', mine.id).orderBy('tag_id').execute()).map((r) => r.tag_id);
+      expect(sets.map((s) => JSON.stringify(s))).toContain(JSON.stringify(after));
+    });
+
+    it('two favourite toggles at once: one adds, one removes, never a 500', async () => {
+      const both = await Promise.all([0, 1].map(() => as(t.app, owner, { method: 'POST', url: `/api/media/favourite/${mine.id}` })));
+      expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(both.map((r) => r.json().favourited).sort()).toEqual([false, true]);
+      const item = (await as(t.app, owner, { method: 'GET', url: `/api/media/MediaItem/${mine.id}` })).json() as MediaJson;
+      expect(item.is_favourited_by_current_user).toBe(false);
+      // Eight at once end where they started, each answered.
+      const eight = await Promise.all(Array.from({ length: 8 }, () => as(t.app, owner, { method: 'POST', url: `/api/media/favourite/${mine.id}` })));
+      expect(eight.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+      expect(eight.filter((r) => r.json().favourited)).toHaveLength(4);
+    });
+
+    it('the review calls check the admin role in the service too, not only in the route', async () => {
+      const service = mediaService(mediaPortsOf(t.app));
+      const row = await t.app.db.selectFrom('users').selectAll().where('id', '=', owner.id).executeTakeFirstOrThrow();
+      for (const call of [() => service.pending(row), () => service.approve(row, String(mine.id)), () => service.reject(row, String(mine.id), { reason: 'Inappropriate' })]) {
+        await expect(call()).rejects.toMatchObject({ statusCode: 403 });
+      }
     });
   });
 });

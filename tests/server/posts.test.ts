@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { postsRepository } from '../../src/server/features/posts/repository.js';
+import { postsService } from '../../src/server/features/posts/service.js';
 import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
 
 type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer | string; type?: string };
@@ -301,6 +303,94 @@ describe.each(dbKinds)('forum posts (%s)', (kind) => {
     expect(adminN.notifications[0]).toMatchObject({ name: 'A post was reported', description: 'Reportable', link: '/admin/reported' });
   });
 
+  it('simultaneous identical reports: one is taken, the others get 409 with a message, the creator is told once', async () => {
+    const post = (await createPost(t.app, emma, { title: 'Reported twice at once' })).json();
+    const reporter = await createUser(t.app);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => as(t.app, reporter, { method: 'POST', url: `/api/forumpost/report/${post.id}` })),
+    );
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json()).toEqual({ message: 'You have already reported this post' });
+    const rows = await t.app.db.selectFrom('post_reports').select('user_id').where('post_id', '=', post.id).execute();
+    expect(rows).toHaveLength(1);
+    const told = await t.app.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', emma.id)
+      .where('name', '=', 'Your post was reported')
+      .where('description', 'like', '%Reported twice at once%')
+      .execute();
+    expect(told).toHaveLength(1);
+  });
+
+  it('a reported post deleted by two admins at once: one succeeds, the other is 404, the creator is told once', async () => {
+    const post = (await createPost(t.app, emma, { title: 'Removed twice at once' })).json();
+    await as(t.app, paul, { method: 'POST', url: `/api/forumpost/report/${post.id}` });
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => as(t.app, admin, { method: 'POST', url: `/api/forumpost/deletereportedpost/${post.id}` })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404, 404, 404]);
+    for (const r of results.filter((x) => x.statusCode === 404)) expect(r.json()).toEqual({ message: 'Post not found' });
+    const told = await t.app.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', emma.id)
+      .where('name', '=', 'Your post was removed')
+      .where('description', 'like', '%Removed twice at once%')
+      .execute();
+    expect(told).toHaveLength(1);
+  });
+
+  it('answers bad path parameters and ids beyond the column range with 404 or 422, never 500', async () => {
+    for (const url of ['/api/forumpost/report/2147483648', '/api/forumpost/report/abc', '/api/forumpost/report/99999999999999999999']) {
+      const res = await as(t.app, paul, { method: 'POST', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ message: 'Resource not found' });
+    }
+    expect((await as(t.app, paul, { method: 'DELETE', url: '/api/forumpost/DeletePost/2147483648' })).statusCode).toBe(404);
+    expect((await as(t.app, admin, { method: 'POST', url: '/api/forumpost/deletereportedpost/2147483648' })).statusCode).toBe(404);
+    expect((await as(t.app, admin, { method: 'POST', url: `/api/forumpost/ignorereportedpost/1/2147483648` })).statusCode).toBe(404);
+    const feed = (url: string) => as(t.app, paul, { method: 'GET', url });
+    expect((await feed('/api/forumpost/GetPosts/x/5/-1')).json()).toEqual({ message: 'Offset must be a whole number' });
+    expect((await feed('/api/forumpost/GetPosts/99999999999999999/5/-1')).statusCode).toBe(422);
+    expect((await feed('/api/forumpost/GetPosts/0/0/-1')).json()).toEqual({ message: 'Count must be at least 1' });
+    expect((await feed('/api/forumpost/GetPosts/0/5/2147483648')).statusCode).toBe(422);
+    const big = await createPost(t.app, emma, { title: 'Huge tag id', tags: ['2147483648'] });
+    expect(big.statusCode).toBe(422);
+    expect(big.json()).toEqual({ message: 'Attachment and tag ids must be at most 2147483647' });
+    const bigMedia = await createPost(t.app, emma, { title: 'Huge media id', media: '99999999999' });
+    expect(bigMedia.statusCode).toBe(422);
+  });
+
+  it('answers at most 50 posts a page', async () => {
+    const u = await createUser(t.app);
+    for (let i = 0; i < 51; i++) await createPost(t.app, u, { title: `Many ${i}` });
+    const page = (await as(t.app, u, { method: 'GET', url: '/api/forumpost/GetPosts/0/100/-1' })).json();
+    expect(page.count).toBe(50);
+    expect(page.posts).toHaveLength(50);
+    expect(page.to).toBe(50);
+  });
+
+  it('the moderation rules check the admin role themselves, not only the route', async () => {
+    const service = postsService({
+      repo: postsRepository(t.app.db),
+      notify: async () => undefined,
+      signThumb: (key) => key,
+      acceptUpload: async () => {
+        throw new Error('no uploads here');
+      },
+    });
+    const row = await t.app.db.selectFrom('users').selectAll().where('id', '=', paul.id).executeTakeFirstOrThrow();
+    const refused = { statusCode: 403, message: 'You do not have permission to do that' };
+    await expect(service.reported(row)).rejects.toMatchObject(refused);
+    await expect(service.ignoreReport(row, 1, 1)).rejects.toMatchObject(refused);
+    await expect(service.deleteReported(row, 1)).rejects.toMatchObject(refused);
+    await expect(service.postToEveryone(row, { title: 'Nope', text: '', tags: [] })).rejects.toMatchObject(refused);
+    const adminRow = await t.app.db.selectFrom('users').selectAll().where('id', '=', admin.id).executeTakeFirstOrThrow();
+    expect(Array.isArray(await service.reported(adminRow))).toBe(true);
+  });
+
   it('admin lists reports, ignores one and deletes a reported post (the creator is notified)', async () => {
     const post = (await createPost(t.app, emma, { title: 'Offensive' })).json();
     const other = (await createPost(t.app, emma, { title: 'Harmless' })).json();
@@ -353,6 +443,10 @@ describe.each(dbKinds)('forum posts (%s)', (kind) => {
     const res = await as(t.app, admin, { method: 'POST', url: '/api/forumpost/PostToEveryone', payload: { title: 'Maintenance on Sunday', text: 'The site will be down for an hour.' } });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ title: 'Maintenance on Sunday', group: null, creator: { id: admin.id } });
+    // The answer says how many users were told: every enabled user but the poster.
+    const enabled = await t.app.db.selectFrom('users').select('id').where('enabled', '=', 1).where('id', '!=', admin.id).execute();
+    expect(res.json().notified).toBe(enabled.length);
+    expect(enabled.length).toBeGreaterThanOrEqual(2);
     const feed = (await as(t.app, paul, { method: 'GET', url: '/api/forumpost/GetPosts/0/1/-1' })).json();
     expect(feed.posts[0].title).toBe('Maintenance on Sunday');
     for (const u of [emma, paul]) {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
 import { getUploadKind } from '../../src/server/uploads/registry.js';
+import { scenarioPortsOf, scenariosService } from '../../src/server/features/scenarios/service.js';
 import { scenarioFileBytes, type ScenarioSpec } from '../../src/server/db/seed/fixtures/scenarios/scenario-files.js';
 
 const FIXTURES = path.resolve('src/server/db/seed/fixtures/scenarios');
@@ -414,6 +415,79 @@ describe.each(dbKinds)('scenarios API (%s)', (kind) => {
     it('lists my processed scenarios that are not attached to a post', async () => {
       const res = (await as(t.app, me, { method: 'GET', url: '/api/scenarios/myunpostedscenarios/0/10' })).json();
       expect(res).toMatchObject({ total: 3, from: 1, to: 3 });
+    });
+  });
+
+  describe('bad input and concurrent writes (issue 9)', () => {
+    let mine: { id: number; uuid_id: string };
+    beforeAll(async () => {
+      mine = await makeScenario(t.app, owner, { name: 'Raced', tags: [tagIds.Cardiac], publish: true });
+    });
+
+    it('answers 404 for an id beyond the id range on every call that takes one', async () => {
+      for (const id of ['2147483648', '99999999999']) {
+        for (const [method, url] of [
+          ['GET', `/api/scenarios/${id}`], ['GET', `/api/scenarios/download/${id}`], ['POST', `/api/scenarios/copy/${id}`],
+          ['POST', `/api/scenarios/togglefavourite/${id}`], ['PATCH', `/api/scenarios/edit/${id}`], ['DELETE', `/api/scenarios/delete/${id}`],
+          ['GET', `/api/scenarios/userpublic/${id}`], ['GET', `/api/scenarios/userfavourites/${id}`],
+        ] as const) {
+          const res = await as(t.app, owner, { method, url, payload: method === 'PATCH' ? { description: 'x' } : undefined });
+          expect(res.statusCode, `${method} ${url}`).toBe(404);
+          expect(typeof res.json().message).toBe('string');
+        }
+      }
+    });
+
+    it.each([
+      ['/api/scenarios/9007199254740993/10/-1/-1/-1', 'Offset must be at most 9007199254740991'],
+      ['/api/scenarios/99999999999999999999/10/-1/-1/-1', 'Offset must be a whole number'],
+      ['/api/scenarios/0/99999999999999999999/-1/-1/-1', 'Count must be a whole number'],
+      ['/api/scenarios/0/10/-1/-1/2147483648', 'Tag ids must be -1 or comma-joined numbers'],
+      ['/api/scenarios/0/10/-1/-1/1,99999999999', 'Tag ids must be -1 or comma-joined numbers'],
+      ['/api/scenarios/myunpostedscenarios/99999999999999999999/5', 'Offset must be a whole number'],
+    ])('refuses %s with 422', async (url, message) => {
+      const res = await as(t.app, other, { method: 'GET', url });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(message);
+    });
+
+    it('refuses tag ids beyond the id range in an edit with 422', async () => {
+      const res = await as(t.app, owner, { method: 'PATCH', url: `/api/scenarios/edit/${mine.id}`, payload: { tags: [2147483648] } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe('Tags must be tag ids');
+    });
+
+    it('eight simultaneous edits with the same tags all succeed, leaving each tag once', async () => {
+      const edit = (tags: number[]) => as(t.app, owner, { method: 'PATCH', url: `/api/scenarios/edit/${mine.id}`, payload: { tags } });
+      const wanted = [tagIds.Cardiac, tagIds.Airway];
+      const results = await Promise.all(Array.from({ length: 8 }, () => edit(wanted)));
+      expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+      const rows = await t.app.db.selectFrom('scenario_tags').select('tag_id').where('scenario_id', '=', mine.id).orderBy('tag_id').execute();
+      expect(rows.map((r) => r.tag_id)).toEqual([...wanted].sort((a, b) => a - b));
+      const sets = [[tagIds.Cardiac], [tagIds.Airway], [tagIds.Paediatrics]];
+      const mixed = await Promise.all(sets.map((tags) => edit(tags)));
+      expect(mixed.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      const after = (await t.app.db.selectFrom('scenario_tags').select('tag_id').where('scenario_id', '=', mine.id).execute()).map((r) => r.tag_id);
+      expect(sets.map((s) => JSON.stringify(s))).toContain(JSON.stringify(after));
+    });
+
+    it('two favourite toggles at once: one adds, one removes, never a 500', async () => {
+      const toggle = () => as(t.app, other, { method: 'POST', url: `/api/scenarios/togglefavourite/${mine.id}` });
+      const both = await Promise.all([toggle(), toggle()]);
+      expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(both.map((r) => r.json().is_favourited).sort()).toEqual([false, true]);
+      const s = (await as(t.app, other, { method: 'GET', url: `/api/scenarios/${mine.id}` })).json();
+      expect(s).toMatchObject({ is_favourited_by_current_user: false, number_favourites: 0 });
+      const eight = await Promise.all(Array.from({ length: 8 }, toggle));
+      expect(eight.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+      expect(eight.filter((r) => r.json().is_favourited)).toHaveLength(4);
+    });
+
+    it('edits and deletes check ownership in the service too, not only in the route', async () => {
+      const service = scenariosService(scenarioPortsOf(t.app));
+      const row = await t.app.db.selectFrom('users').selectAll().where('id', '=', other.id).executeTakeFirstOrThrow();
+      await expect(service.edit(row, String(mine.id), { description: 'x' })).rejects.toMatchObject({ statusCode: 403 });
+      await expect(service.remove(row, String(mine.id))).rejects.toMatchObject({ statusCode: 403 });
     });
   });
 

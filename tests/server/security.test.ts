@@ -124,6 +124,8 @@ describe.each(dbKinds)('e-mail over SMTP (%s)', (kind) => {
     const email = `smtp${Date.now()}@example.test`;
     const res = await t.app.inject({ method: 'POST', url: '/api/users/register', payload: { firstName: 'Sam', lastName: 'Smtp', email, username: `smtp${Date.now()}`, password: 'Secret123' } });
     expect(res.statusCode).toBe(201);
+    // The mail goes out from the job queue (tests run the worker by hand).
+    await t.app.jobs.drain();
     const mail = received.find((m) => m.to.includes(email));
     expect(mail).toBeDefined();
     expect(mail!.raw).toContain('Subject: Verify your REALITi Community account');

@@ -89,6 +89,35 @@ describe.each(dbKinds)('users (%s)', (kind) => {
     });
   });
 
+  describe('bad ids', () => {
+    it('answers 404 for ids beyond the column range or malformed, never 500', async () => {
+      const u = await createUser(t.app);
+      for (const id of ['2147483648', '99999999999999999999', 'not-a-uuid']) {
+        const res = await as(t.app, u, { method: 'GET', url: `/api/users/UserDetails/${id}` });
+        expect(res.statusCode, id).toBe(404);
+        expect(res.json(), id).toEqual({ message: 'Resource not found' });
+      }
+      const nul = await as(t.app, u, { method: 'GET', url: '/api/users/UserDetails/%00' });
+      expect(nul.statusCode).toBe(422);
+      expect(nul.json()).toEqual({ message: 'Text must not contain NUL characters' });
+      const admin = await createUser(t.app, { role: 5 });
+      for (const Id of [99999999999, '2147483648', 1.5, 'abc']) {
+        const res = await update(admin, { Id, FirstName: 'Ghost' });
+        expect(res.statusCode, String(Id)).toBe(404);
+        expect(res.json()).toEqual({ message: 'Resource not found' });
+      }
+    });
+  });
+
+  it("shows another user's organisation by name and website, without its code", async () => {
+    const u = await createUser(t.app);
+    const other = await createUser(t.app);
+    const org = await t.app.db.selectFrom('organisations').select('id').where('organisation_code', '=', 'CSC-2026').executeTakeFirstOrThrow();
+    await t.app.db.updateTable('users').set({ organisation_id: org.id }).where('id', '=', other.id).execute();
+    const res = await as(t.app, u, { method: 'GET', url: `/api/users/UserDetails/${other.uuid_id}` });
+    expect(res.json().organisation).toEqual({ name: 'Canberra Simulation Centre', website: 'https://sim.example.org' });
+  });
+
   describe('AssignOrganisation/{code}', () => {
     it('links the organisation by code (trimmed, any case) and returns the user with it', async () => {
       const u = await createUser(t.app);

@@ -108,6 +108,8 @@ function TopBar() {
             <Link to="/me/downloads">Downloads</Link>
             <Link to="/me/support">Support</Link>
             {isAdmin && <Link to="/admin">Admin Dashboard</Link>}
+            {isAdmin && <Link to="/admin/licences">Licences</Link>}
+            {isAdmin && <Link to="/admin/builds">App builds</Link>}
             <Link to="/logout">Sign out</Link>
           </div>
         </details>

@@ -42,8 +42,16 @@ const authedRoutes: RouteObject[] = [
   { path: 'me/scenarios/:directoryUuid?', lazy: () => import('../features/scenarios/routes/my-scenarios') },
   { path: 'me/media', lazy: () => import('../features/media/routes/my-media') },
   { path: 'me/forum/groups', lazy: soon('My groups') },
-  { path: 'me/provisioning', lazy: soon('Licensing') },
-  { path: 'me/claim/:contractId', id: 'my-claim', lazy: soon('Claim licence') },
+  {
+    path: 'me/provisioning',
+    element: <RequireFlag flag="canProvision" />,
+    children: [{ index: true, lazy: () => import('../features/licences/routes/provisioning') }],
+  },
+  {
+    path: 'me/claim/:contractId',
+    element: <RequireFlag flag="canProvision" />,
+    children: [{ index: true, id: 'my-claim', lazy: () => import('../features/licences/routes/claim') }],
+  },
   {
     path: 'me/pre-release',
     element: <RequireFlag flag="isPreRelease" />,
@@ -71,11 +79,14 @@ const authedRoutes: RouteObject[] = [
       { path: 'reported', lazy: () => import('../features/admin-posts/routes/reported-posts') },
       { path: 'post', lazy: () => import('../features/admin-posts/routes/post-to-everyone') },
       { path: 'reviewmedia', lazy: () => import('../features/admin-media/routes/review-media') },
+      { path: 'licences', lazy: () => import('../features/licences/routes/admin-licences') },
+      { path: 'licences/contracts/:contractId', lazy: () => import('../features/licences/routes/admin-contract') },
+      { path: 'builds', lazy: () => import('../features/misc/routes/admin-builds') },
       { path: 'audit', lazy: () => import('../features/admin/routes/audit-log') },
     ],
   },
-  { path: 'tms', lazy: soon('TMS') },
-  { path: 'tms/students', lazy: soon('Students') },
+  { path: 'tms', lazy: () => import('../features/tms/routes/tms') },
+  { path: 'tms/students', lazy: () => import('../features/tms/routes/students') },
 ];
 
 export const routes: RouteObject[] = [

@@ -1,24 +1,10 @@
 // The signed-in user (GET /api/users/me), shared by the shell and every feature that needs the
 // user's id, roles or flags. Features import it from here (features never import each other).
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Me } from '../../shared/schemas/users';
 import { api, ApiError } from './api';
 
-export interface Me {
-  id: number;
-  uuid_id: string;
-  first_name: string;
-  last_name: string;
-  username: string;
-  email: string;
-  last_login: string | null;
-  mobile_phone: string | null;
-  enabled: boolean;
-  roles: string[];
-  role: number;
-  organisation: { name: string; website: string | null; organisation_code: string } | null;
-  canProvision: boolean;
-  isPreRelease: boolean;
-}
+export type { Me } from '../../shared/schemas/users';
 
 export const meQueryKey = ['me'] as const;
 

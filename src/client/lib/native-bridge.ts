@@ -10,6 +10,7 @@ export type NativeHandlerName =
   | 'getscenariospath'
   | 'getscenariofile'
   | 'relinquish'
+  | 'debriefhandover'
   | string;
 
 export interface DeviceInfo {
@@ -22,7 +23,17 @@ export interface DeviceInfo {
 export type NativeMessage =
   | { type: 'deviceInfo'; device_id: string; product: string }
   | { type: 'response'; requestId: string; ok: boolean; data?: unknown; error?: string }
-  | { type: 'event'; name: string; data?: unknown };
+  | { type: 'event'; name: string; data?: unknown }
+  /** A finished session for the TMS (issue 14): the body of POST /api/editor/debriefs. */
+  | { type: 'debrief'; handoverId: string; debrief: unknown };
+
+/** What the page tells the `debriefhandover` handler about a debrief native code handed over. */
+export interface DebriefHandoverResult {
+  handoverId: string;
+  /** sent: stored on the server; queued: kept on this device and sent when online; refused: not stored (see message). */
+  status: 'sent' | 'queued' | 'refused';
+  message?: string;
+}
 
 interface WebkitWindow {
   webkit?: { messageHandlers?: Record<string, { postMessage(payload: unknown): void }> };
@@ -35,6 +46,10 @@ let deviceInfo: DeviceInfo = { hasInfo: false, device_id: null, product: null };
 const deviceListeners = new Set<() => void>();
 const pending = new Map<string, { resolve(v: unknown): void; reject(e: Error): void }>();
 const eventListeners = new Set<(name: string, data: unknown) => void>();
+type DebriefListener = (handoverId: string, debrief: unknown) => void;
+let debriefListener: DebriefListener | null = null;
+/** Debriefs that arrived before the app listened for them. */
+const earlyDebriefs: { handoverId: string; debrief: unknown }[] = [];
 
 /** True inside the native wrapper (WKWebView with message handlers). */
 export function isNativeApp(): boolean {
@@ -95,6 +110,23 @@ export function onNativeEvent(listener: (name: string, data: unknown) => void): 
   return () => eventListeners.delete(listener);
 }
 
+/**
+ * The one handler of debriefs native code hands over (the app installs it at start). Debriefs that
+ * arrived earlier are delivered now, in order.
+ */
+export function onNativeDebrief(listener: DebriefListener): () => void {
+  debriefListener = listener;
+  earlyDebriefs.splice(0).forEach((d) => listener(d.handoverId, d.debrief));
+  return () => {
+    if (debriefListener === listener) debriefListener = null;
+  };
+}
+
+/** Answer a debrief hand-over (the `debriefhandover` handler). */
+export function reportDebriefHandover(result: DebriefHandoverResult): boolean {
+  return postNative('debriefhandover', result);
+}
+
 function receive(message: NativeMessage) {
   if (!message || typeof message !== 'object') return;
   if (message.type === 'deviceInfo') {
@@ -108,6 +140,10 @@ function receive(message: NativeMessage) {
     else p.reject(new Error(message.error ?? 'The device reported an error'));
   } else if (message.type === 'event') {
     eventListeners.forEach((l) => l(message.name, message.data));
+  } else if (message.type === 'debrief') {
+    const handoverId = typeof message.handoverId === 'string' ? message.handoverId : '';
+    if (debriefListener) debriefListener(handoverId, message.debrief);
+    else earlyDebriefs.push({ handoverId, debrief: message.debrief });
   }
 }
 
@@ -116,6 +152,21 @@ if (typeof window !== 'undefined') {
   const early = (window as unknown as { communityNativeQueue?: NativeMessage[] }).communityNativeQueue ?? [];
   w.communityNative = { receive };
   early.forEach(receive);
+}
+
+/**
+ * Licence claim -> native (docs/native-bridge.md 'Licences'): the claim response goes to the handler
+ * its `type` names: 'license' gets { type, license_string }, 'legacyLicense' gets
+ * { type, legacy_license_string }. False outside the wrapper or when the handler is missing.
+ */
+export function sendLicenceToDevice(claim: { type: string; license_string?: string; legacy_license_string?: string }): boolean {
+  const { type, license_string, legacy_license_string } = claim;
+  return postNative(type, license_string !== undefined ? { type, license_string } : { type, legacy_license_string });
+}
+
+/** Tell the device its licence was relinquished (the 'relinquish' handler). */
+export function notifyRelinquished(licence: { license_id: number; device_id: string }): boolean {
+  return postNative('relinquish', { license_id: licence.license_id, device_id: licence.device_id });
 }
 
 /** CTGi devices get only CTGi scenarios; others only non-CTGi; without device info everything (spec section 2). */

@@ -45,6 +45,13 @@ export interface EmailTokenTable {
   used_at: string | null;
 }
 
+/** One limit counter (features/auth/limits.ts): hits within the fixed window that began at window_start. */
+export interface RateLimitTable {
+  key: string;
+  window_start: string;
+  hits: number;
+}
+
 export interface JobTable {
   id: Generated<number>;
   type: string;
@@ -66,6 +73,10 @@ export interface IdempotencyKeyTable {
   status_code: number | null;
   response_body: string | null;
   created_at: string;
+  /** The request currently holding a pending key (0009). */
+  lease_id: string | null;
+  /** When that holder last renewed its lease; a pending key past the lease was left by a crash. */
+  leased_at: string | null;
 }
 
 export interface AuditLogTable {
@@ -203,6 +214,8 @@ export interface ScenarioTable {
   directory_id: number | null;
   /** Name, description and tag titles, indexed for full-text search. */
   search_text: string;
+  /** JSON: what the file says beyond these columns (features/scenarios/processor.ts, issue 14). */
+  details: string | null;
 }
 
 export interface ScenarioTagTable {
@@ -226,6 +239,27 @@ export interface TusUploadTable {
   created_at: string;
   finished_at: string | null;
   result_uuid_id: string | null;
+}
+
+/** A finished simulation session handed over by a device (TMS, issue 14). */
+export interface DebriefTable {
+  id: Generated<number>;
+  uuid_id: string;
+  /** The educator who ran the session (the signed-in user who handed it over). */
+  educator_id: number;
+  name: string;
+  created_at: string;
+  start_date: string | null;
+  end_date: string | null;
+  /** The student's key (studentId) as the device sent it; '' when none. */
+  student_key: string;
+  student_name: string;
+  student_email: string;
+  scenario_ref: string;
+  scenario_name: string;
+  /** The scores and eventList, JSON. */
+  debrief_json: string;
+  received_at: string;
 }
 
 /** A forum group (spec section 3). */
@@ -289,6 +323,7 @@ export interface Database {
   sessions: SessionTable;
   email_tokens: EmailTokenTable;
   jobs: JobTable;
+  rate_limits: RateLimitTable;
   idempotency_keys: IdempotencyKeyTable;
   audit_log: AuditLogTable;
   tags: TagTable;
@@ -306,10 +341,80 @@ export interface Database {
   post_tags: PostTagTable;
   post_reports: PostReportTable;
   tus_uploads: TusUploadTable;
+  licence_products: LicenceProductTable;
+  licence_product_modules: LicenceProductModuleTable;
+  licence_contracts: LicenceContractTable;
+  licence_contract_modules: LicenceContractModuleTable;
+  licences: LicenceTable;
+  app_builds: AppBuildTable;
+  debriefs: DebriefTable;
   forum_groups: ForumGroupTable;
   group_members: GroupMemberTable;
   group_invites: GroupInviteTable;
   group_join_requests: GroupJoinRequestTable;
   group_moderation_log: GroupModerationLogTable;
   user_active_months: UserActiveMonthTable;
+}
+
+export interface LicenceProductTable {
+  id: Generated<number>;
+  name: string;
+  /** The product a device reports (REALITi, ALSi, CTGi); matched without regard to case. */
+  key_name: string;
+  created_at: string;
+}
+
+export interface LicenceProductModuleTable {
+  id: Generated<number>;
+  product_id: number;
+  name: string;
+  created_at: string;
+}
+
+export interface LicenceContractTable {
+  id: Generated<number>;
+  product_id: number;
+  /** AgreementType: 0 recurring, 1 perpetual, 2 legacy. */
+  agreement_type: number;
+  number_of_licenses_allowed: number;
+  /** Active licences; changed only by the claim's conditional update and by relinquish. */
+  licenses_used: Generated<number>;
+  agreement_creation_date: string;
+  /** Exactly one of organisation_id and user_id is set. */
+  organisation_id: number | null;
+  user_id: number | null;
+  expires_at: string | null;
+  created_by: number;
+}
+
+export interface LicenceContractModuleTable {
+  contract_id: number;
+  module_id: number;
+}
+
+export interface LicenceTable {
+  id: Generated<number>;
+  contract_id: number;
+  device_id: string;
+  device_serial_number: string;
+  license_colour: string;
+  claimed_by: number;
+  claimed_at: string;
+  relinquished_at: string | null;
+  relinquished_by: number | null;
+}
+
+export interface AppBuildTable {
+  id: Generated<number>;
+  /** One of PRE_RELEASE_APPS' keys (src/shared/schemas/builds.ts). */
+  app: string;
+  version: string;
+  bundle_id: string;
+  /** 'prerelease' (the Pre-Release page) or 'release' (the Downloads page). */
+  channel: string;
+  file_key: string;
+  file_name: string;
+  file_size: number;
+  uploaded_by: number;
+  created_at: string;
 }

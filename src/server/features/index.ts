@@ -7,6 +7,9 @@ import scenarioRoutes from './scenarios/routes.js';
 import mediaRoutes from './media/routes.js';
 import postRoutes from './posts/routes.js';
 import notificationRoutes from './notifications/routes.js';
+import licenceRoutes from './licences/routes.js';
+import preReleaseRoutes from './prerelease/routes.js';
+import debriefRoutes from './debriefs/routes.js';
 import searchRoutes from './search/routes.js';
 import adminUserRoutes from './admin-users/routes.js';
 import analyticsRoutes from './analytics/routes.js';
@@ -21,6 +24,9 @@ export const featureRoutes: FastifyPluginAsync[] = [
   mediaRoutes,
   postRoutes,
   notificationRoutes,
+  licenceRoutes,
+  preReleaseRoutes,
+  debriefRoutes,
   searchRoutes,
   adminUserRoutes,
   analyticsRoutes,

@@ -38,7 +38,7 @@ export interface RouteDef<P extends Schema | undefined, Q extends Schema | undef
   description?: string;
   params?: P;
   query?: Q;
-  /** A JSON body. Multipart routes leave it out, set `multipart`, and read `request.parts()`. */
+  /** A JSON body. Multipart routes leave it out, set `multipart`, and read `formParts(request)` (uploads/multipart.ts). */
   body?: B;
   multipart?: boolean;
   /** The success status (default 200) and its body. */
@@ -49,6 +49,8 @@ export interface RouteDef<P extends Schema | undefined, Q extends Schema | undef
   /** Honour Idempotency-Key (plugins/idempotency.ts). */
   idempotent?: boolean;
   rateLimit?: RateLimitOptions;
+  /** A JSON body larger than this many bytes is refused with 413 (the app's default is 1 MiB). */
+  bodyLimit?: number;
   /**
    * The handler answers with the reply itself (a file, a redirect); `response` still documents it.
    */
@@ -84,6 +86,7 @@ function errorStatuses(def: RouteDef<Schema | undefined, Schema | undefined, Sch
     s.add(415);
   }
   if (def.rateLimit) s.add(429);
+  if (def.bodyLimit) s.add(413);
   return [...s].sort();
 }
 
@@ -115,6 +118,7 @@ export function route<
     method: def.method,
     url: def.url,
     schema,
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     config: { idempotent: def.idempotent ?? false, ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}) },
     // Identity comes only from the session cookie (plugins/session.ts); roles are checked again in services.
     onRequest:

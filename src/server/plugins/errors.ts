@@ -1,15 +1,22 @@
 // One error handler: { message } with the status of DESIGN section 5; 5xx details never leave the server.
-import type { FastifyInstance, FastifyError } from 'fastify';
+import type { FastifyInstance, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { NOT_FOUND_MESSAGE } from '../../shared/schemas/common.js';
+import { multipartError } from '../uploads/multipart.js';
 
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status = error.statusCode ?? 500;
     let message = error.message;
+    const form = multipartError(error);
+    if (form) {
+      status = form.statusCode;
+      message = form.message;
+    }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') status = 415;
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
       status = 413;
-      message = 'File too large';
+      message = error.code === 'FST_REQ_FILE_TOO_LARGE' || request.isMultipart() ? 'File too large' : 'The request body is too large';
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       status = 400;
@@ -27,6 +34,20 @@ export default fp(async function errors(app: FastifyInstance) {
     if (app.serveShell && request.method === 'GET' && !isApi) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ message: 'Resource not found' });
+    return reply.status(404).send({ message: NOT_FOUND_MESSAGE });
   });
 });
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised while routing, before any route or hook runs.
+ * A path that cannot be decoded (a malformed percent-encoding) or a path parameter longer than the
+ * router allows names no resource: 404 with { message } like any other.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(404).send({ message: NOT_FOUND_MESSAGE });
+    return;
+  }
+  request.log.error({ err: error }, 'routing failed');
+  void reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+}

@@ -1,6 +1,9 @@
-// Serves stored files behind signed URLs, with single HTTP ranges (206) for video seeking.
+// Serves stored files behind signed URLs, with single HTTP ranges (206) for video seeking. The
+// router has decoded the key once; it is not decoded again (a key may hold a '%').
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/http-error.js';
+import { route } from '../lib/route.js';
+import { fileBodySchema, fileParamsSchema, fileQuerySchema } from '../../shared/schemas/system.js';
 import { verifyFileUrl } from './signed-url.js';
 
 const TYPES: Record<string, string> = {
@@ -8,35 +11,72 @@ const TYPES: Record<string, string> = {
   bmp: 'image/bmp', svg: 'image/svg+xml', mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', json: 'application/json',
 };
 
+export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired.';
+export const RANGE_MESSAGE = 'Range not satisfiable';
+
+/**
+ * The byte range a `Range` header asks of a file of `size` bytes: null to send the whole file (no
+ * header, or one we do not serve, such as several ranges), 'unsatisfiable' for a range outside it.
+ */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header ?? '');
+  if (!m || (!m[1] && !m[2])) return null;
+  let start: number;
+  let end: number;
+  if (m[1]) {
+    start = Number(m[1]);
+    end = m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
+  } else {
+    // A suffix: the last N bytes (bytes=-0 asks for none of them).
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  }
+  if (!Number.isSafeInteger(start) || start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
+
 export default async function filesRoute(app: FastifyInstance) {
-  app.get('/api/files/*', { schema: { tags: ['files'], summary: 'Download a stored file through a signed URL' } }, async (request, reply) => {
-    const key = decodeURIComponent((request.params as { '*': string })['*']);
-    const q = request.query as Record<string, string>;
-    if (!verifyFileUrl(app.config.sessionSecret, key, q)) throw notFound('This link is invalid or has expired.');
-    const size = await app.storage.size(key);
-    if (size == null) throw notFound();
-    const ext = key.split('.').pop()?.toLowerCase() ?? '';
-    const type = (q.disp === 'inline' && ext !== 'svg' && TYPES[ext]) || (q.disp === 'attachment' ? TYPES[ext] ?? 'application/octet-stream' : 'application/octet-stream');
-    const encoded = encodeURIComponent(q.name);
-    reply
-      .header('Content-Type', type)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Accept-Ranges', 'bytes')
-      .header('Cache-Control', 'private, max-age=3600')
-      .header('Content-Disposition', `${q.disp}; filename="${q.name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encoded}`);
-    const range = /^bytes=(\d*)-(\d*)$/.exec(String(request.headers.range ?? ''));
-    if (range && (range[1] || range[2])) {
-      let start = range[1] ? Number(range[1]) : size - Number(range[2]);
-      let end = range[1] && range[2] ? Number(range[2]) : size - 1;
-      start = Math.max(0, start);
-      end = Math.min(end, size - 1);
-      if (start > end || start >= size) {
-        return reply.status(416).header('Content-Range', `bytes */${size}`).send({ message: 'Range not satisfiable' });
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/files/*',
+      auth: 'public',
+      tags: ['files'],
+      summary: 'Download a stored file through a signed URL',
+      description: 'The link itself is the permission (exp, disp, name, sig). One byte range (Range: bytes=a-b) answers 206; a range outside the file 416.',
+      params: fileParamsSchema,
+      query: fileQuerySchema,
+      response: fileBodySchema,
+      errors: [416],
+      raw: true,
+    },
+    async ({ params, query, request, reply }) => {
+      const key = params['*'];
+      if (!verifyFileUrl(app.config.sessionSecret, key, query)) throw notFound(INVALID_LINK_MESSAGE);
+      const name = query.name!;
+      const size = await app.storage.size(key);
+      if (size == null) throw notFound();
+      const range = byteRange(request.headers.range, size);
+      if (range === 'unsatisfiable') {
+        return reply.status(416).header('Content-Range', `bytes */${size}`).send({ message: RANGE_MESSAGE });
       }
-      reply.status(206).header('Content-Range', `bytes ${start}-${end}/${size}`).header('Content-Length', end - start + 1);
-      return reply.send(app.storage.read(key, { start, end }));
-    }
-    reply.header('Content-Length', size);
-    return reply.send(app.storage.read(key));
-  });
+      const ext = key.split('.').pop()?.toLowerCase() ?? '';
+      const type = (query.disp === 'inline' && ext !== 'svg' && TYPES[ext]) || (query.disp === 'attachment' ? TYPES[ext] ?? 'application/octet-stream' : 'application/octet-stream');
+      reply
+        .header('Content-Type', type)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Accept-Ranges', 'bytes')
+        .header('Cache-Control', 'private, max-age=3600')
+        .header('Content-Disposition', `${query.disp}; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+      if (range) {
+        reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`).header('Content-Length', range.end - range.start + 1);
+        return reply.send(app.storage.read(key, range));
+      }
+      reply.header('Content-Length', size);
+      return reply.send(app.storage.read(key));
+    },
+  );
 }

@@ -2,16 +2,20 @@
 // every file part streams to a temp file under <dataDir>/tmp, is checked (extension, size while
 // streaming, content) and handed to its kind's accept(). Per-file problems become error rows
 // (spec section 7: `errors` of filename and message); nothing is kept for a refused file.
+// Every multipart body is read through formParts(): a broken form is a 400, NUL characters in
+// fields or file names a 422, and the body's digest (fields and file contents, hashed while they
+// stream) lets the idempotency plugin tell a replay from another request.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { Transform } from 'node:stream';
+import { PassThrough, Transform, pipeline as pipeStreams } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { MultipartFile } from '@fastify/multipart';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { SessionUser } from '../plugins/session.js';
-import { HttpError, unprocessable } from '../lib/http-error.js';
+import { HttpError, badRequest, hasNul, tooLarge, unprocessable, unsupported } from '../lib/http-error.js';
+import { NUL_MESSAGE } from '../../shared/schemas/common.js';
 import { tooManyFilesMessage as sharedTooManyFiles } from '../../shared/uploads.js';
 import { SNIFF_BYTES, baseName, extensionMessage, extensionOf, getUploadKind, type AcceptedFile, type UploadKind } from './registry.js';
 
@@ -22,6 +26,115 @@ export interface UploadError {
 export interface UploadSuccess {
   filename: string;
   uuid_id: string;
+}
+
+export const INVALID_FORM_MESSAGE = 'The upload was not a valid multipart form';
+export const TOO_MANY_PARTS_MESSAGE = 'The form has too many parts';
+/** RFC 2046: a boundary is 1 to 70 characters. */
+const MAX_BOUNDARY_LENGTH = 70;
+
+// What the multipart parser (busboy) throws for a body that is not a well-formed form.
+const PARSER_MESSAGES = [
+  'Multipart: Boundary not found',
+  'Unexpected end of multipart data',
+  'terminated early due to unexpected end of multipart data',
+  'The needle cannot have a length bigger than',
+  'Boundary required',
+  'Unsupported Content-Type',
+  'Missing Content-Type',
+];
+
+/**
+ * The 4xx for an error of the multipart parser (busboy or @fastify/multipart), or null when the
+ * error is something else. The error handler (plugins/errors.ts) maps every error through it.
+ */
+export function multipartError(err: unknown): HttpError | null {
+  if (err instanceof HttpError || !(err instanceof Error)) return null;
+  switch ((err as { code?: string }).code) {
+    case 'FST_MP_PREMATURE_CLOSE':
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return badRequest(INVALID_FORM_MESSAGE);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return unsupported('Send the form as multipart/form-data');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_FILES_LIMIT':
+      return tooLarge(TOO_MANY_PARTS_MESSAGE);
+  }
+  return PARSER_MESSAGES.some((m) => err.message.includes(m)) ? badRequest(INVALID_FORM_MESSAGE) : null;
+}
+
+/** Refuse a multipart Content-Type whose boundary is longer than RFC 2046 allows. */
+function checkBoundary(contentType: string | undefined): void {
+  const m = /;\s*boundary\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  const boundary = m ? (m[1] ?? m[2] ?? '') : '';
+  if (m && (boundary.length === 0 || boundary.length > MAX_BOUNDARY_LENGTH)) throw badRequest(INVALID_FORM_MESSAGE);
+}
+
+type PartsOptions = Parameters<FastifyRequest['parts']>[0];
+
+/**
+ * The parts of a multipart request, as `request.parts()` gives them, checked and digested on the
+ * way: NUL characters in a field name, value or file name 422. Each
+ * file's bytes are hashed while the consumer streams them (never buffered); when the body has been
+ * read to its end, `request.bodyDigest` holds the digest of every field and file, in order, so the
+ * same form sent again (with any boundary) has the same digest. Consumers must read or drain every
+ * file part, as with `request.parts()`.
+ */
+export async function* formParts(request: FastifyRequest, options?: PartsOptions): AsyncGenerator<Multipart> {
+  if (!request.isMultipart()) throw unsupported('Send the form as multipart/form-data');
+  checkBoundary(request.headers['content-type']);
+  request.bodyDigest = null;
+  // One entry per part, in order; a file's entry gets its hash when its last byte has gone by.
+  const entries: (string | null)[][] = [];
+  const files: { ended: boolean }[] = [];
+  // Parser errors leave as they are (receiveMultipartUploads reads FST_FILES_LIMIT); the error
+  // handler turns them into 4xx with multipartError().
+  for await (const part of request.parts(options)) {
+    if (part.type === 'field') {
+      if (hasNul(part.fieldname) || hasNul(part.value)) throw unprocessable(NUL_MESSAGE);
+      let value: string;
+      try {
+        value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+      } catch {
+        throw badRequest(INVALID_FORM_MESSAGE);
+      }
+      entries.push(['field', part.fieldname, value]);
+      yield part;
+      continue;
+    }
+    if (hasNul(part.fieldname) || hasNul(part.filename)) {
+      part.file.resume();
+      throw unprocessable(NUL_MESSAGE);
+    }
+    const entry: (string | null)[] = ['file', part.fieldname, part.filename, null];
+    const state = { ended: false };
+    entries.push(entry);
+    files.push(state);
+    yield { ...part, file: digestingStream(part.file, (hex) => ((entry[3] = hex), (state.ended = true))) };
+  }
+  // A file cut short (its consumer gave up on it) leaves the digest unknown.
+  if (files.every((f) => f.ended)) {
+    request.bodyDigest = crypto.createHash('sha256').update(JSON.stringify(entries)).digest('hex');
+  }
+}
+
+/**
+ * A stream with the same bytes as a multipart file stream, hashing them as they go by. The parser's
+ * own stream keeps its role: errors reach the consumer, `truncated` is the parser's.
+ */
+function digestingStream(source: MultipartFile['file'], onEnd: (hex: string) => void): MultipartFile['file'] {
+  const hash = crypto.createHash('sha256');
+  const out = new PassThrough();
+  // pipe() and this listener are attached together, so both see every chunk; pipe's back-pressure
+  // pauses the source for both.
+  source.on('data', (chunk: Buffer) => hash.update(chunk));
+  source.on('end', () => onEnd(hash.digest('hex')));
+  pipeStreams(source, out, () => undefined);
+  Object.defineProperty(out, 'truncated', { get: () => source.truncated });
+  Object.defineProperty(out, 'bytesRead', { get: () => source.bytesRead });
+  return out as unknown as MultipartFile['file'];
 }
 
 /** Where multipart uploads wait while they are checked. */
@@ -146,8 +259,7 @@ export async function receiveMultipartUploads(
       // A file over the size limit is a per-file error, not a failed request (@fastify/multipart option).
       throwFileSizeLimit: false,
     };
-    const parts = request.parts(partsOptions);
-    for await (const part of parts) {
+    for await (const part of formParts(request, partsOptions)) {
       if (part.type !== 'file') continue;
       if (part.fieldname !== opts.field) {
         await drain(part.file);

@@ -2,6 +2,8 @@
 // sections 2 and 6). @tus/server streams PATCH bodies to <dataDir>/tus; this module adds session
 // auth, per-user ownership (tus_uploads), the kind's checks at creation (extension, size) and at
 // the end (content sniff, then kind.accept), and JSON { message } errors like the rest of the API.
+// Offered: creation, creation-with-upload, termination, expiration; not concatenation (parallel
+// uploads) nor deferred lengths, whose requests get a 400 with a message.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server, type ServerOptions, type Upload } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import type { SessionUser } from '../plugins/session.js';
-import { HttpError, notFound, unauthorized } from '../lib/http-error.js';
+import { HttpError, badRequest, notFound, unauthorized } from '../lib/http-error.js';
 import { now } from '../db/connection.js';
 import { MAX_UPLOAD_BYTES } from '../../shared/limits.js';
 import { SNIFF_BYTES, baseName, extensionMessage, extensionOf, getUploadKind, sizeMessage } from './registry.js';
@@ -18,6 +20,14 @@ import { SNIFF_BYTES, baseName, extensionMessage, extensionOf, getUploadKind, si
 export const TUS_PATH = '/uploads/tus';
 /** Unfinished uploads are kept this long for a resume, then swept. */
 export const TUS_EXPIRY_MS = 7 * 24 * 3600_000;
+
+/** tus extensions @tus/server or its file store know but this server does not offer. */
+const UNOFFERED_EXTENSIONS = ['creation-defer-length', 'concatenation'];
+/** Requests using an extension we do not offer: the header and the message that refuses them. */
+const UNOFFERED_HEADERS: [string, string][] = [
+  ['upload-concat', 'Parallel uploads (Upload-Concat) are not supported: send the file as one upload'],
+  ['upload-defer-length', 'Uploads of unknown length (Upload-Defer-Length) are not supported: send Upload-Length'],
+];
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
 type TusError = { status_code: number; body: string };
@@ -57,6 +67,8 @@ export function createTusServer(app: FastifyInstance): { tus: Server; directory:
   const directory = path.join(app.config.dataDir, 'tus');
   fs.mkdirSync(directory, { recursive: true });
   const store = new SyncDirFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS }) as unknown as FileStore;
+  // Every upload states its length (each kind checks it at creation): deferred lengths are not offered.
+  store.extensions = store.extensions.filter((e) => !UNOFFERED_EXTENSIONS.includes(e));
   // The signed-in user of each raw request, set by the Fastify route before tus takes over.
   const users = new WeakMap<IncomingMessage, SessionUser>();
   const userOf = (req: TusRequest): SessionUser => {
@@ -144,6 +156,8 @@ export function createTusServer(app: FastifyInstance): { tus: Server; directory:
         return { status_code, body: json(sizeMessage({ maxBytes: MAX_UPLOAD_BYTES })) };
       }
       if (status_code === 404 || status_code === 410) return { status_code, body: json('Resource not found') };
+      // 501: a protocol extension this server does not offer; the client asked for something we refuse.
+      if (status_code === 501) return { status_code: 400, body: json(`Not supported: ${err.body.trim()}`) };
       return { status_code, body: json(err.body.trim()) };
     },
   });
@@ -161,6 +175,10 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = request.user;
     if (!user) throw unauthorized();
+    if (request.method !== 'OPTIONS') {
+      const unoffered = UNOFFERED_HEADERS.find(([header]) => request.headers[header] !== undefined);
+      if (unoffered) throw badRequest(unoffered[1]);
+    }
     const id = uploadIdFromPath(request.url);
     if (id) {
       // Another user's upload does not exist for this user: cannot be read, resumed or deleted.

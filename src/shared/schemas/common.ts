@@ -68,3 +68,19 @@ export type UserRef = v.InferOutput<typeof userRefSchema>;
 /** One row of an upload's errors list. */
 export const uploadErrorSchema = v.object({ filename: v.string(), message: v.string() });
 export type UploadErrorRow = v.InferOutput<typeof uploadErrorSchema>;
+
+/** One stored file of an upload. */
+export const uploadSuccessSchema = v.object({ filename: v.string(), uuid_id: v.string() });
+export type UploadSuccessRow = v.InferOutput<typeof uploadSuccessSchema>;
+
+/** The answer of a multipart upload call (spec section 7): per-file errors and successes. */
+export const uploadAnswerSchema = v.object({ errors: v.array(uploadErrorSchema), successes: v.array(uploadSuccessSchema) });
+export type UploadAnswer = v.InferOutput<typeof uploadAnswerSchema>;
+
+/** A signed, expiring download link and the file's name (the native wrapper imports from it). */
+export const downloadLinkSchema = v.object({ url: v.string(), fileName: v.string() });
+export type DownloadLink = v.InferOutput<typeof downloadLinkSchema>;
+
+/** A positive id inside a JSON body; anything else (fractions, out of range, text) gets `message`. */
+export const bodyIdSchema = (message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(MAX_ID, message));

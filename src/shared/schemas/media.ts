@@ -2,6 +2,7 @@
 // a decline reason is one of the listed reasons, and 'Other' needs non-blank text of at most 250.
 import * as v from 'valibot';
 import { TEXT_LIMITS } from '../limits';
+import { MAX_PAGE_COUNT, NOT_FOUND_MESSAGE, bodyIdSchema, idListParam, idOrUuidParam, intString, offsetParam, tagSchema, userRefSchema } from './common';
 
 export const DECLINE_REASONS = ['Contains identifying information', 'Inappropriate', 'Wrong tags', 'Missing tags', 'Other'] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
@@ -9,6 +10,7 @@ export type DeclineReason = (typeof DECLINE_REASONS)[number];
 export const MEDIA_NAME_MESSAGE = `Name must be ${TEXT_LIMITS.mediaName} characters or fewer`;
 export const MEDIA_DESCRIPTION_MESSAGE = `Description must be ${TEXT_LIMITS.mediaDescription} characters or fewer`;
 export const OTHER_REASON_REQUIRED = 'Please enter a reason';
+export const TAG_REF_MESSAGE = 'Tags must be tag ids';
 export const OTHER_REASON_TOO_LONG = `The reason must be ${TEXT_LIMITS.declineReason} characters or fewer`;
 
 /** The Edit Media form. */
@@ -27,7 +29,7 @@ export const mediaEditSchema = v.object({
   ),
   tags: v.optional(
     v.pipe(
-      v.array(v.union([v.number(), v.object({ id: v.number() })], 'Tags must be tag ids'), 'Tags must be a list'),
+      v.array(v.union([bodyIdSchema(TAG_REF_MESSAGE), v.object({ id: bodyIdSchema(TAG_REF_MESSAGE) })], TAG_REF_MESSAGE), 'Tags must be a list'),
       v.transform((list) => [...new Set(list.map((t) => (typeof t === 'number' ? t : t.id)))]),
     ),
   ),
@@ -56,36 +58,91 @@ export function rejectionText(input: { reason: DeclineReason; otherReason?: stri
 export const MediaTypeFilter = { All: -1, Image: 0, Video: 1 } as const;
 
 /** A media item as the API answers it (spec section 3). */
-export interface MediaItem {
-  id: number;
-  uuid_id: string;
-  name: string;
-  description: string | null;
-  is_video: boolean;
-  file_name: string;
-  file_size: number;
-  mime_type: string;
-  is_processed: boolean;
-  processing_error: string | null;
+export const mediaItemSchema = v.object({
+  id: v.number(),
+  uuid_id: v.string(),
+  name: v.string(),
+  description: v.nullable(v.string()),
+  is_video: v.boolean(),
+  file_name: v.string(),
+  file_size: v.number(),
+  mime_type: v.string(),
+  is_processed: v.boolean(),
+  processing_error: v.nullable(v.string()),
   /** 0 unapproved, 1 rejected, 2 approved */
-  approval_status: number;
-  rejection_reason: string | null;
+  approval_status: v.number(),
+  /** For the owner and admins only. */
+  rejection_reason: v.nullable(v.string()),
   /** 0 private, 2 public */
-  privacy_level: number;
-  is_publishable: boolean;
-  num_downloads: number;
-  contributed_by: { id: number; uuid_id: string; first_name: string; last_name: string };
-  contributed_at: string;
-  duration_in_seconds: number;
-  tags: { id: number; title: string }[];
-  is_favourited_by_current_user: boolean;
-  signed_thumb_url: string | null;
-  signed_full_url: string | null;
-}
+  privacy_level: v.number(),
+  is_publishable: v.boolean(),
+  num_downloads: v.number(),
+  contributed_by: userRefSchema,
+  contributed_at: v.string(),
+  duration_in_seconds: v.number(),
+  tags: v.array(tagSchema),
+  is_favourited_by_current_user: v.boolean(),
+  signed_thumb_url: v.nullable(v.string()),
+  signed_full_url: v.nullable(v.string()),
+});
+export type MediaItem = v.InferOutput<typeof mediaItemSchema>;
 
-export interface MediaPage {
-  total: number;
-  media: MediaItem[];
-  from: number;
-  to: number;
-}
+/** A page of a list: total matches, the page, and the 1-based positions shown (0/offset when empty). */
+export const mediaPageSchema = v.object({ total: v.number(), media: v.array(mediaItemSchema), from: v.number(), to: v.number() });
+export type MediaPage = v.InferOutput<typeof mediaPageSchema>;
+
+/** Favourites and the review queue: every item at once. */
+export const mediaListSchema = v.object({ total: v.number(), media: v.array(mediaItemSchema) });
+export type MediaList = v.InferOutput<typeof mediaListSchema>;
+
+/** POST /api/media/favourite/{id} */
+export const mediaFavouriteSchema = v.object({ favourited: v.boolean() });
+export type MediaFavourite = v.InferOutput<typeof mediaFavouriteSchema>;
+
+/** PATCH /api/media/Edit/{id}: the privacy level now in force and the item. */
+export const mediaEditAnswerSchema = v.object({ newLevel: v.number(), media: mediaItemSchema });
+export type MediaEditAnswer = v.InferOutput<typeof mediaEditAnswerSchema>;
+
+/** POST /api/media/Delete/{id} */
+export const mediaDeleteAnswerSchema = v.object({ deleted: v.boolean(), message: v.string() });
+export type MediaDeleteAnswer = v.InferOutput<typeof mediaDeleteAnswerSchema>;
+
+/** POST /api/media/AdminApproveMedia/{id} */
+export const approveAnswerSchema = v.object({ approval_status: v.number(), message: v.string() });
+export type ApproveAnswer = v.InferOutput<typeof approveAnswerSchema>;
+
+/** POST /api/media/AdminRejectMedia/{id} */
+export const rejectAnswerSchema = v.object({ approval_status: v.number(), rejection_reason: v.string(), message: v.string() });
+export type RejectAnswer = v.InferOutput<typeof rejectAnswerSchema>;
+
+/** A count in a media list's path: a whole number of at least 1; above a page it answers one page. */
+const mediaCountParam = v.pipe(intString('Count', 1), v.transform((n) => Math.min(n, MAX_PAGE_COUNT)));
+
+export const mediaPageParamsSchema = v.object({ offset: offsetParam, count: mediaCountParam });
+
+/** GET /api/media/{offset}/{count}/{a}/{tags}?search= */
+export const mediaLibraryParamsSchema = v.object({
+  offset: offsetParam,
+  count: mediaCountParam,
+  a: v.pipe(
+    v.picklist(['-1', '0', '1'], 'The media type filter must be -1 (all), 0 (image) or 1 (video)'),
+    v.transform(Number),
+  ),
+  tags: idListParam,
+});
+export const mediaLibraryQuerySchema = v.object({
+  /** Normalised as spec section 5; -1 or empty for none. */
+  search: v.optional(v.pipe(v.string('Search must be text'), v.maxLength(500, 'Search text is too long')), ''),
+});
+
+/** GET /api/media/UserMedia{userId}/{offset}/{count}: the user (id or uuid) is glued to the word. */
+export const userMediaParamsSchema = v.object({
+  userMedia: v.pipe(
+    v.string(NOT_FOUND_MESSAGE),
+    v.regex(/^UserMedia./, NOT_FOUND_MESSAGE),
+    v.transform((s) => s.slice('UserMedia'.length)),
+    idOrUuidParam,
+  ),
+  offset: offsetParam,
+  count: mediaCountParam,
+});

@@ -1,5 +1,17 @@
 // Forum posts and notifications (spec sections 3, 5 and 7), shared by the create-post form and the API.
 import * as v from 'valibot';
+import {
+  countParam,
+  idListParam,
+  idParam,
+  MAX_ID,
+  offsetParam,
+  tagSchema,
+  uploadErrorSchema,
+  userRefSchema,
+  type UploadErrorRow,
+  type UserRef,
+} from './common';
 
 export const POST_TITLE_REQUIRED = 'Please enter a title';
 export const POST_TITLE_MAX = 200;
@@ -16,6 +28,8 @@ export const idListSchema = v.pipe(
   }),
   v.check((list) => list.every((s) => /^\d+$/.test(s)), 'Attachment and tag ids must be numbers'),
   v.transform((list) => [...new Set(list.map(Number))]),
+  // Ids are integer columns: a larger one names nothing (and PostgreSQL would refuse to compare it).
+  v.check((ids) => ids.every((n) => n <= MAX_ID), `Attachment and tag ids must be at most ${MAX_ID}`),
 );
 
 export const postTitleSchema = v.pipe(
@@ -58,58 +72,85 @@ export const postFormSchema = v.object({
 export type PostForm = v.InferInput<typeof postFormSchema>;
 export type PostFormValues = v.InferOutput<typeof postFormSchema>;
 
-// Response shapes (spec section 3).
-export interface PostCreator {
-  id: number;
-  uuid_id: string;
-  first_name: string;
-  last_name: string;
-}
-export interface PostMedia {
-  id: number;
-  uuid_id: string;
-  name: string;
-  is_video: boolean;
-  signed_thumb_url: string | null;
-}
-export interface PostScenario {
-  id: number;
-  uuid_id: string;
-  name: string;
-  device_id: number | null;
-  is_ctgi: boolean;
-}
-export interface ForumPost {
-  id: number;
-  title: string;
-  text: string;
-  creator: PostCreator;
-  created_at: string;
-  status: number;
-  type: PostType;
-  group: { id: number; name: string } | null;
-  media: PostMedia[];
-  scenarios: PostScenario[];
-  tags: { id: number; title: string }[];
-  is_mine: boolean;
-}
-export interface PostsPage {
-  posts: ForumPost[];
-  /** Posts in this page. */
-  count: number;
-  /** offset + count: where the next page starts. */
-  to: number;
-  /** Posts matching the filter. */
-  total: number;
-}
-export interface UploadErrorRow {
-  filename: string;
-  message: string;
-}
-export type CreatePostResponse = ForumPost & { errors: UploadErrorRow[] };
+// Response shapes (spec section 3). The server serialises with these; the client reads their types.
 
-export interface ReportedPost {
-  post: ForumPost;
-  reportedBy: PostCreator;
-  reported_at: string;
-}
+/** The author of a post, and the reporter of a reported post. */
+export const postCreatorSchema = userRefSchema;
+export type PostCreator = UserRef;
+
+export const postMediaSchema = v.object({
+  id: v.number(),
+  uuid_id: v.string(),
+  name: v.string(),
+  is_video: v.boolean(),
+  /** A signed link to the thumbnail, or null while there is none. */
+  signed_thumb_url: v.nullable(v.string()),
+});
+export type PostMedia = v.InferOutput<typeof postMediaSchema>;
+
+export const postScenarioSchema = v.object({
+  id: v.number(),
+  uuid_id: v.string(),
+  name: v.string(),
+  device_id: v.nullable(v.number()),
+  is_ctgi: v.boolean(),
+});
+export type PostScenario = v.InferOutput<typeof postScenarioSchema>;
+
+/** A forum post; group is null in the public feed. */
+export const forumPostSchema = v.object({
+  id: v.number(),
+  title: v.string(),
+  text: v.string(),
+  creator: postCreatorSchema,
+  created_at: v.string(),
+  /** 0 pending, 1 approved. */
+  status: v.number(),
+  type: v.picklist(POST_TYPES),
+  group: v.nullable(v.object({ id: v.number(), name: v.string() })),
+  media: v.array(postMediaSchema),
+  scenarios: v.array(postScenarioSchema),
+  tags: v.array(tagSchema),
+  is_mine: v.boolean(),
+});
+export type ForumPost = v.InferOutput<typeof forumPostSchema>;
+
+/** GET /api/forumpost/GetPosts/{offset}/{count}/{tagIds}. */
+export const postsPageSchema = v.object({
+  posts: v.array(forumPostSchema),
+  /** Posts in this page. */
+  count: v.number(),
+  /** offset + count: where the next page starts. */
+  to: v.number(),
+  /** Posts matching the filter. */
+  total: v.number(),
+});
+export type PostsPage = v.InferOutput<typeof postsPageSchema>;
+
+export { uploadErrorSchema, type UploadErrorRow };
+
+/** POST /api/forumpost/CreatePost: the post, and the uploaded files that failed their checks. */
+export const createPostResponseSchema = v.object({ ...forumPostSchema.entries, errors: v.array(uploadErrorSchema) });
+export type CreatePostResponse = v.InferOutput<typeof createPostResponseSchema>;
+
+/** POST /api/forumpost/PostToEveryone: the post, and how many users were notified of it. */
+export const postToEveryoneResponseSchema = v.object({ ...forumPostSchema.entries, notified: v.number() });
+export type PostToEveryoneResponse = v.InferOutput<typeof postToEveryoneResponseSchema>;
+
+/** One open report: GET /api/forumpost/reportedposts answers a list of these, newest first. */
+export const reportedPostSchema = v.object({
+  post: forumPostSchema,
+  reportedBy: postCreatorSchema,
+  reported_at: v.string(),
+});
+export type ReportedPost = v.InferOutput<typeof reportedPostSchema>;
+export const reportedPostsSchema = v.array(reportedPostSchema);
+
+// Path parameters.
+
+/** GET /api/forumpost/GetPosts/{offset}/{count}/{tagIds}: tagIds comma-joined or -1. */
+export const feedParamsSchema = v.object({ offset: offsetParam, count: countParam, tagIds: idListParam });
+/** POST /api/forumpost/report/{postId}. */
+export const postIdParams = v.object({ postId: idParam });
+/** POST /api/forumpost/ignorereportedpost/{postId}/{userId}: the post and the reporting user. */
+export const reportParams = v.object({ postId: idParam, userId: idParam });

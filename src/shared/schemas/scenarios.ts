@@ -2,6 +2,7 @@
 // the Edit Scenario form and the API.
 import * as v from 'valibot';
 import { TEXT_LIMITS } from '../limits';
+import { MAX_ID, NOT_FOUND_MESSAGE, bodyIdSchema, countParam, idOrUuidParam, intString, offsetParam, userRefSchema, tagSchema } from './common';
 
 export const DESCRIPTION_TOO_LONG = `Description must be ${TEXT_LIMITS.scenarioDescription} characters or fewer`;
 export const NOT_PUBLISHABLE_MESSAGE =
@@ -9,6 +10,8 @@ export const NOT_PUBLISHABLE_MESSAGE =
 export const PROCESSING_MESSAGE = 'This scenario is currently processing. please check back later.';
 export const BROKEN_FILE_MESSAGE = 'We could not read this scenario file.';
 export const INVALID_FILE_MESSAGE = 'This file is not a valid scenario file';
+export const TAG_REF_MESSAGE = 'Tags must be tag ids';
+export const TAG_IDS_MESSAGE = 'Tag ids must be -1 or comma-joined numbers';
 
 /** 0 Neonate, 1 Paediatric, 2 Adult; null when unset. */
 export const patientAgeSchema = v.nullable(v.picklist([0, 1, 2], 'Patient age must be Neonate, Paediatric or Adult'));
@@ -17,10 +20,7 @@ export const patientConditionSchema = v.nullable(
   v.picklist([0, 1, 2], 'Patient condition must be Stable, Deteriorating or Cardiac Arrest'),
 );
 
-const tagRef = v.union(
-  [v.pipe(v.number(), v.integer(), v.minValue(1)), v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)) })],
-  'Tags must be tag ids',
-);
+const tagRef = v.union([bodyIdSchema(TAG_REF_MESSAGE), v.object({ id: bodyIdSchema(TAG_REF_MESSAGE) })], TAG_REF_MESSAGE);
 
 /** PATCH /api/scenarios/edit/{id}: every field optional; absent fields stay as they are. */
 export const editScenarioSchema = v.object({
@@ -43,97 +43,154 @@ export const editScenarioFormSchema = v.object({
 });
 export type EditScenarioForm = v.InferOutput<typeof editScenarioFormSchema>;
 
-const intString = (what: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^-?\d+$/, `${what} must be a whole number`),
-    v.transform(Number),
-    v.minValue(min, `${what} must be at least ${min}`),
-    v.maxValue(max, `${what} must be at most ${max}`),
-  );
+/** Comma-joined tag ids in a path, or -1 for none; ids beyond the id range name no tag. */
+const tagIdsParam = v.pipe(
+  v.string(),
+  v.regex(/^(-1|\d{1,10}(,\d{1,10})*)$/, TAG_IDS_MESSAGE),
+  v.transform((s) => (s === '-1' ? [] : [...new Set(s.split(',').map(Number))])),
+  v.check((ids) => ids.every((n) => n <= MAX_ID), TAG_IDS_MESSAGE),
+);
 
 /** GET /api/scenarios/{offset}/{count}/{age}/{condition}/{search?}/{tagIds} */
 export const listScenariosParamsSchema = v.object({
-  offset: intString('Offset', 0),
-  count: intString('Count', 1, 100),
-  age: v.pipe(intString('Patient age', -1, 2)),
-  condition: v.pipe(intString('Patient condition', -1, 2)),
+  offset: offsetParam,
+  count: countParam,
+  age: intString('Patient age', -1, 2),
+  condition: intString('Patient condition', -1, 2),
+  /** Comma-joined search words, or -1 for none. */
   search: v.optional(v.pipe(v.string(), v.maxLength(500, 'Search text is too long')), '-1'),
-  tagIds: v.pipe(v.string(), v.regex(/^(-1|\d+(,\d+)*)$/, 'Tag ids must be -1 or comma-joined numbers')),
+  tagIds: tagIdsParam,
 });
+export type ListScenariosParams = v.InferOutput<typeof listScenariosParamsSchema>;
 
 export const MY_SORT_FIELDS = ['isProcessed', 'contributedAt', 'name'] as const;
 export type MySortField = (typeof MY_SORT_FIELDS)[number];
 
 /** GET /api/scenarios/myscenarios/{offset}/{count}/{sortField}/{ASC|DESC}/{directory?} */
 export const myScenariosParamsSchema = v.object({
-  offset: intString('Offset', 0),
-  count: intString('Count', 1, 100),
+  offset: offsetParam,
+  count: countParam,
   sortField: v.picklist(MY_SORT_FIELDS, 'Sort field must be isProcessed, contributedAt or name'),
   direction: v.pipe(v.string(), v.toUpperCase(), v.picklist(['ASC', 'DESC'], 'Sort direction must be ASC or DESC')),
-  directory: v.optional(v.string()),
+  /** A folder's uuid; -1 (or none) for every folder. */
+  directory: v.optional(v.pipe(v.string(), v.maxLength(200, NOT_FOUND_MESSAGE))),
 });
+export type MyScenariosParams = v.InferOutput<typeof myScenariosParamsSchema>;
 
-export const pageParamsSchema = v.object({ offset: intString('Offset', 0), count: intString('Count', 1, 100) });
+/** A user named by id or uuid_id in a path. */
+export const userRefParamsSchema = v.object({ userId: idOrUuidParam });
 
-export interface ScenarioTag {
-  id: number;
-  title: string;
-}
+/** A folder named by its uuid; a folder that is not the caller's is 404. */
+export const directoryParamsSchema = v.object({ id: v.pipe(v.string(NOT_FOUND_MESSAGE), v.maxLength(200, NOT_FOUND_MESSAGE)) });
+
+/**
+ * What a scenario file says beyond the library's columns (issue 14, spec/realiti-format.md): the
+ * patient's age with its unit, name and complaint, the events in order with their trend times, and
+ * the checklist titles. Empty for a file that says none of it.
+ */
+export const scenarioDetailsSchema = v.object({
+  scenario_type: v.nullable(v.string()),
+  patient_name: v.nullable(v.string()),
+  patient_age_value: v.nullable(v.number()),
+  /** years, months, weeks or days */
+  patient_age_unit: v.nullable(v.string()),
+  /** REALITi's free-text patientCondition (not the 0/1/2 patient_condition). */
+  patient_complaint: v.nullable(v.string()),
+  /** In the file's order; trend_time: seconds to trend from the previous state. */
+  events: v.array(v.object({ name: v.string(), trend_time: v.nullable(v.number()) })),
+  checklist: v.array(v.string()),
+});
+export type ScenarioDetails = v.InferOutput<typeof scenarioDetailsSchema>;
+
+/** The fields issue 14 adds to a Scenario response (for the response schema when it is written in valibot). */
+export const scenarioDetailsEntries = {
+  monitor_name: v.nullable(v.string()),
+  details: scenarioDetailsSchema,
+};
+
 
 /** A scenario as the API answers it (spec section 3). */
-export interface Scenario {
-  id: number;
-  uuid_id: string;
-  name: string;
-  description: string;
-  device_id: number | null;
-  patient_age: number | null;
-  patient_condition: number | null;
-  patient_sex: string | null;
-  patient_photo_code: number | null;
-  tags: ScenarioTag[];
-  object_url: string;
-  file_name: string;
-  file_size: number;
-  privacy_level: number;
-  is_processed: boolean;
-  is_publishable: boolean;
+export const scenarioSchema = v.object({
+  id: v.number(),
+  uuid_id: v.string(),
+  name: v.string(),
+  description: v.string(),
+  device_id: v.nullable(v.number()),
+  patient_age: v.nullable(v.number()),
+  patient_condition: v.nullable(v.number()),
+  patient_sex: v.nullable(v.string()),
+  patient_photo_code: v.nullable(v.number()),
+  tags: v.array(tagSchema),
+  /** The storage path; its suffix (.ctgi) marks a CTGi scenario (spec section 1). */
+  object_url: v.string(),
+  file_name: v.string(),
+  file_size: v.number(),
+  /** 0 private, 2 public */
+  privacy_level: v.number(),
+  is_processed: v.boolean(),
+  is_publishable: v.boolean(),
   /** Only for the owner: why processing failed. */
-  processing_error: string | null;
-  contributed_by: { id: number; uuid_id: string; first_name: string; last_name: string };
-  contributed_at: string;
-  number_favourites: number;
-  num_downloads: number;
-  unicode_language_identifier: string | null;
-  duration_in_seconds: number;
-  num_checklist_items: number;
-  num_events: number;
-  has_images: boolean;
-  has_video: boolean;
-  has_sounds: boolean;
-  has_labs: boolean;
-  is_favourited_by_current_user: boolean;
-  is_ctgi: boolean;
+  processing_error: v.nullable(v.string()),
+  contributed_by: userRefSchema,
+  contributed_at: v.string(),
+  number_favourites: v.number(),
+  num_downloads: v.number(),
+  unicode_language_identifier: v.nullable(v.string()),
+  duration_in_seconds: v.number(),
+  num_checklist_items: v.number(),
+  num_events: v.number(),
+  has_images: v.boolean(),
+  has_video: v.boolean(),
+  has_sounds: v.boolean(),
+  has_labs: v.boolean(),
+  is_favourited_by_current_user: v.boolean(),
+  is_ctgi: v.boolean(),
   /** Device thumbnail (static SVG). */
-  thumbnail_url: string;
+  thumbnail_url: v.string(),
   /** Patient photo (static SVG). */
-  patient_photo_url: string;
-  directory_uuid: string | null;
-}
+  patient_photo_url: v.string(),
+  /** Only for the owner: the folder it is in. */
+  directory_uuid: v.nullable(v.string()),
+  ...scenarioDetailsEntries,
+});
+export type Scenario = v.InferOutput<typeof scenarioSchema>;
 
-export interface ScenarioPage {
-  total: number;
-  scenarios: Scenario[];
-  from: number;
-  to: number;
-}
+export const scenarioListSchema = v.array(scenarioSchema);
 
+/** A page of a list: total matches, the page, and the 1-based positions shown (0/offset when empty). */
+export const scenarioPageSchema = v.object({ total: v.number(), scenarios: scenarioListSchema, from: v.number(), to: v.number() });
+export type ScenarioPage = v.InferOutput<typeof scenarioPageSchema>;
+
+/** POST /api/scenarios/togglefavourite/{id} */
+export const scenarioFavouriteSchema = v.object({ is_favourited: v.boolean(), number_favourites: v.number() });
+export type ScenarioFavourite = v.InferOutput<typeof scenarioFavouriteSchema>;
+
+/**
+ * A folder and its sub-folders (GET /api/scenarios/GetDirectoryTree answers a list of these). The
+ * type is written out because it is recursive; the schema leaves `children` open so the generated
+ * JSON schema needs no $ref into definitions the OpenAPI document does not have.
+ */
 export interface DirectoryNode {
   uuid: string;
   name: string;
   children: DirectoryNode[];
 }
+export const directoryNodeSchema = v.object({
+  uuid: v.string(),
+  name: v.string(),
+  children: v.pipe(v.array(v.unknown()), v.description('Sub-folders, each { uuid, name, children }')),
+});
+export const directoryTreeSchema = v.array(directoryNodeSchema);
+
+/** GET /api/scenarios/GetDirectoryContents/{id} */
+export const directoryContentsSchema = v.object({
+  uuid: v.string(),
+  name: v.string(),
+  parent_uuid: v.nullable(v.string()),
+  directories: v.array(v.object({ uuid: v.string(), name: v.string() })),
+  scenarios: scenarioListSchema,
+});
+export type DirectoryContents = v.InferOutput<typeof directoryContentsSchema>;
 
 export function deviceThumbnailUrl(deviceId: number | null): string {
   return deviceId != null && deviceId >= 1 && deviceId <= 34 ? `/thumbnails/devices/${deviceId}.svg` : '/thumbnails/devices/0.svg';

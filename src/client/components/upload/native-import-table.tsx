@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { api } from '../../lib/api';
 import { requestNative } from '../../lib/native-bridge';
 import { extensionMessage, fileExtension } from '../../../shared/uploads';
+import type { UploadAnswer } from '../../../shared/schemas/common';
 import { UploadTable, type UploadTableRow } from './upload-table';
 
 interface NativeRow extends UploadTableRow {
@@ -101,7 +102,7 @@ export function NativeImportTable({ uploadUrl, field, extensions, listHandler = 
         const { blob, name } = await fileBlob(await requestNative<FileAnswer>(fileHandler, { path: row.devicePath }, 120_000));
         const form = new FormData();
         form.append(field, blob, name ?? row.name);
-        const res = await api<{ errors?: { filename: string; message: string }[]; successes?: { filename: string; uuid_id: string }[] }>(uploadUrl, {
+        const res = await api<UploadAnswer>(uploadUrl, {
           method: 'POST',
           body: form,
           headers: { 'Idempotency-Key': crypto.randomUUID() },

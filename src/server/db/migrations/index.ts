@@ -7,6 +7,11 @@ import * as m0004 from './0004_media.js';
 import * as m0005 from './0005_posts.js';
 import * as m0006 from './0006_uploads.js';
 import * as m0007 from './0007_library_indexes.js';
+import * as m0008 from './0008_auth_limits.js';
+import * as m0009 from './0009_idempotency_lease.js';
+import * as m0013 from './0013_licences.js';
+import * as m0011 from './0011_debriefs.js';
+import * as m0012 from './0012_scenario_details.js';
 import * as m0010 from './0010_groups.js';
 import * as m0014 from './0014_search.js';
 
@@ -18,6 +23,11 @@ export const migrations: Record<string, Migration> = {
   '0005_posts': m0005,
   '0006_uploads': m0006,
   '0007_library_indexes': m0007,
+  '0008_auth_limits': m0008,
+  '0009_idempotency_lease': m0009,
+  '0013_licences': m0013,
+  '0011_debriefs': m0011,
+  '0012_scenario_details': m0012,
   '0010_groups': m0010,
   '0014_search': m0014,
 };

@@ -6,6 +6,8 @@ import { seedTags } from './tags.js';
 import { seedScenarios } from './scenarios.js';
 import { seedMedia } from './media.js';
 import { seedPosts } from './posts.js';
+import { seedLicences } from './licences.js';
+import { seedDebriefs } from './debriefs.js';
 import { seedActivity } from './activity.js';
 
 const seeders: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -14,6 +16,8 @@ const seeders: ((app: FastifyInstance) => Promise<void>)[] = [
   seedScenarios,
   seedMedia,
   seedPosts,
+  seedLicences,
+  seedDebriefs,
   seedActivity,
 ];
 

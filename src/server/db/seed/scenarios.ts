@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { now } from '../connection.js';
 import { uuid } from '../../lib/crypto.js';
-import { scenariosService } from '../../features/scenarios/service.js';
+import { scenarioPortsOf, scenariosService } from '../../features/scenarios/service.js';
 import { scenarioFileBytes, type ScenarioSpec } from './fixtures/scenarios/scenario-files.js';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'scenarios');
@@ -82,7 +82,8 @@ function demoScenarios(): DemoScenario[] {
 }
 
 export async function seedScenarios(app: FastifyInstance): Promise<void> {
-  const service = scenariosService(app);
+  const ports = scenarioPortsOf(app);
+  const service = scenariosService(ports);
   const users = new Map((await app.db.selectFrom('users').selectAll().execute()).map((u) => [u.username, u]));
   const tags = new Map((await app.db.selectFrom('tags').select(['id', 'title']).execute()).map((t) => [t.title, t.id]));
   const educator = users.get('educator');
@@ -91,7 +92,7 @@ export async function seedScenarios(app: FastifyInstance): Promise<void> {
   // The educator's folder tree: Cardiology > Arrhythmias, Paediatrics, and an empty Obstetrics.
   const folders = new Map<string, number>();
   const mkdir = async (name: string, parent: number | null) => {
-    const { id } = await service.repo.createDirectory({ uuid: uuid(), name, user_id: educator.id, parent_id: parent });
+    const { id } = await ports.repo.createDirectory({ uuid: uuid(), name, user_id: educator.id, parent_id: parent });
     folders.set(name, id);
     return id;
   };
@@ -112,7 +113,7 @@ export async function seedScenarios(app: FastifyInstance): Promise<void> {
     const { id } = await service.acceptUpload(owner, { filePath: tmp, originalName: fileName, size: fs.statSync(tmp).size });
     // Spread contribution dates over the last few months so sorting and relative dates look real.
     const contributedAt = new Date(Date.now() - (list.length - i) * 3 * 86400_000).toISOString();
-    await service.repo.update(id, {
+    await ports.repo.update(id, {
       description: s.description ?? '',
       patient_age: s.ageClass ?? null,
       patient_condition: s.condition ?? null,
@@ -121,7 +122,7 @@ export async function seedScenarios(app: FastifyInstance): Promise<void> {
       num_downloads: (i * 7) % 23,
       directory_id: owner.id === educator.id && s.folder ? folders.get(s.folder) ?? null : null,
     });
-    await service.repo.setTags(id, s.tags.map((t) => tags.get(t)).filter((t): t is number => t != null));
+    await ports.repo.setTags(id, s.tags.map((t) => tags.get(t)).filter((t): t is number => t != null));
     created.push({ id, by: owner.username, isPublic: s.isPublic });
   }
 

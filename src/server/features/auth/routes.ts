@@ -1,82 +1,185 @@
-// Auth and user calls of spec section 7.
-import type { FastifyInstance } from 'fastify';
-import { assignOrganisationSchema, loginSchema, registerSchema, resendVerificationSchema, resetPasswordSchema, resetRequestSchema, verifyEmailSchema } from '../../../shared/schemas/auth.js';
-import { parse } from '../../lib/http-error.js';
+// Auth calls of spec section 7: sign-in, the signed-in user, sign-out, registration, verification,
+// password reset and linking an organisation. HTTP only: the rules are in service.ts.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  assignOrganisationSchema,
+  loginSchema,
+  registerSchema,
+  resendVerificationSchema,
+  resetPasswordSchema,
+  resetRequestSchema,
+  verifyEmailSchema,
+} from '../../../shared/schemas/auth.js';
+import { meSchema } from '../../../shared/schemas/users.js';
+import { messageSchema } from '../../../shared/schemas/common.js';
 import { distributorOf } from '../../lib/distributor.js';
-import { currentUser } from '../../plugins/session.js';
-import { usersRepository } from '../users/repository.js';
-import { presentUser } from '../users/present.js';
-import { authService } from './service.js';
+import { forbidden } from '../../lib/http-error.js';
+import { route } from '../../lib/route.js';
+import { usersRepository } from '../../lib/users-repository.js';
+import { authLimits, RateLimited } from './limits.js';
+import { authRepository } from './repository.js';
+import { authService, RESET_MAIL_JOB, VERIFICATION_MAIL_JOB } from './service.js';
 
 const RESET_SENT = 'If we found an account registered to that address, we have sent you an email with further instructions.';
 
 export default async function authRoutes(app: FastifyInstance) {
-  const service = authService(app);
-  const users = usersRepository(app.db);
-  const distributor = (req: Parameters<typeof distributorOf>[0]) => distributorOf(req, app.config.distributorProductHost);
-  const { login: loginMax, email: emailMax, windowMs } = app.config.rateLimit;
-  const loginLimit = { rateLimit: { max: loginMax, timeWindow: windowMs } };
-  const emailLimit = { rateLimit: { max: emailMax, timeWindow: windowMs } };
+  const auth = authRepository(app.db);
+  const service = authService({
+    users: usersRepository(app.db),
+    auth,
+    limits: authLimits(auth, app.config.rateLimit),
+    jobs: app.jobs,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+  });
+  app.jobs.register(VERIFICATION_MAIL_JOB, (payload) => service.sendVerificationMail(payload));
+  app.jobs.register(RESET_MAIL_JOB, (payload) => service.sendResetMail(payload));
+
+  // A limited call also says when to try again in Retry-After (the message says it in words).
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof RateLimited) void reply.header('Retry-After', String(error.retryAfterSeconds));
+  });
+
+  const distributor = (request: FastifyRequest) => distributorOf(request, app.config.distributorProductHost);
   const tags = ['auth'];
 
-  app.post('/api/auth', { config: loginLimit, schema: { tags, summary: 'Sign in; sets the session cookie and returns the user' } }, async (request, reply) => {
-    const body = parse(loginSchema, request.body);
-    const user = await service.login(body.username, body.password, distributor(request));
-    await app.startSession(reply, request, user.id);
-    const fresh = (await users.byId(user.id))!;
-    return presentUser(fresh, await users.organisation(fresh.organisation_id));
+  route(app, {
+    method: 'POST',
+    url: '/api/auth',
+    auth: 'public',
+    tags,
+    summary: 'Sign in; sets the session cookie and returns the user',
+    description: 'Failed attempts are limited per account and per client address (429 with a message saying when to try again); successful sign-ins never count.',
+    body: loginSchema,
+    response: meSchema,
+    errors: [401, 403, 429],
+  }, async ({ body, request, reply }) => {
+    const userId = await service.login(body.username, body.password, distributor(request), request.ip);
+    await app.startSession(reply, request, userId);
+    return service.me(userId);
   });
 
-  app.get('/api/users/me', { preHandler: app.requireUser, schema: { tags, summary: 'The signed-in user' } }, async (request) => {
-    const user = currentUser(request);
-    return presentUser(user, await users.organisation(user.organisation_id));
-  });
+  route(app, {
+    method: 'GET',
+    url: '/api/users/me',
+    auth: 'user',
+    tags,
+    summary: 'The signed-in user',
+    response: meSchema,
+  }, async ({ user }) => service.me(user.id));
 
-  app.get('/api/me/logout', { schema: { tags, summary: 'End the session' } }, async (request, reply) => {
+  route(app, {
+    method: 'GET',
+    url: '/api/me/logout',
+    auth: 'public',
+    tags,
+    summary: 'End the session',
+    description: 'A GET (spec section 7) that changes state, so like the unsafe methods it is refused (403) when the browser says another site sent it: no page elsewhere can sign a user out.',
+    response: messageSchema,
+    errors: [403],
+  }, async ({ request, reply }) => {
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-origin request refused');
     await app.endSession(reply, request);
     return { message: 'Signed out' };
   });
 
-  app.post('/api/users/register', { config: emailLimit, schema: { tags, summary: 'Create an unverified account and e-mail the verification link' } }, async (request, reply) => {
-    const body = parse(registerSchema, request.body);
-    await service.register(body, distributor(request));
-    return reply.status(201).send({ message: 'Thanks for registering! Please check your email inbox and click the link to verify your email address.' });
+  route(app, {
+    method: 'POST',
+    url: '/api/users/register',
+    auth: 'public',
+    tags,
+    summary: 'Create an unverified account and e-mail the verification link',
+    description: 'Limited per client address and per e-mail address (429).',
+    body: registerSchema,
+    status: 201,
+    response: messageSchema,
+    errors: [409, 429],
+  }, async ({ body, request }) => {
+    await service.register(body, distributor(request), request.ip);
+    return { message: 'Thanks for registering! Please check your email inbox and click the link to verify your email address.' };
   });
 
-  app.get('/api/users/ResendVerificationEmail', { config: emailLimit, schema: { tags, summary: 'Send the verification e-mail again (email may also be the username); answers the same for unknown or verified accounts' } }, async (request) => {
-    const { email } = parse(resendVerificationSchema, request.query);
-    await service.resendVerification(email, distributor(request));
+  route(app, {
+    method: 'GET',
+    url: '/api/users/ResendVerificationEmail',
+    auth: 'public',
+    tags,
+    summary: 'Send the verification e-mail again (email may also be the username); answers the same for unknown or verified accounts',
+    description: 'Limited per client address and per e-mail address (429).',
+    query: resendVerificationSchema,
+    response: messageSchema,
+    errors: [429],
+  }, async ({ query, request }) => {
+    await service.resendVerification(query.email, distributor(request), request.ip);
     return { message: 'Email sent!' };
   });
 
-  app.post('/api/users/VerifyEmail', { config: emailLimit, schema: { tags, summary: 'Verify an account with the e-mailed token' } }, async (request) => {
-    const { token } = parse(verifyEmailSchema, request.query);
-    await service.verifyEmail(token, distributor(request));
+  route(app, {
+    method: 'POST',
+    url: '/api/users/VerifyEmail',
+    auth: 'public',
+    tags,
+    summary: 'Verify an account with the e-mailed token',
+    description: 'Invalid tokens are limited per client address (429).',
+    query: verifyEmailSchema,
+    response: messageSchema,
+    errors: [429],
+  }, async ({ query, request }) => {
+    await service.verifyEmail(query.token, distributor(request), request.ip);
     return { message: 'Account Verified. Please login below.' };
   });
 
-  app.post('/api/password/SendEmail', { config: emailLimit, schema: { tags, summary: 'E-mail a reset link; answers the same whether or not the account exists' } }, async (request) => {
-    const body = parse(resetRequestSchema, request.body);
-    await service.requestReset(body.username, distributor(request));
+  route(app, {
+    method: 'POST',
+    url: '/api/password/SendEmail',
+    auth: 'public',
+    tags,
+    summary: 'E-mail a reset link; answers the same whether or not the account exists',
+    description: 'The mail is sent from the job queue. A new link ends the older ones. Limited per client address and per e-mail address (429).',
+    body: resetRequestSchema,
+    response: messageSchema,
+    errors: [429],
+  }, async ({ body, request }) => {
+    await service.requestReset(body.username, distributor(request), request.ip);
     return { message: RESET_SENT };
   });
 
-  app.post('/api/password/SendEmailLoggedIn', { config: emailLimit, preHandler: app.requireUser, schema: { tags, summary: 'E-mail a reset link to the signed-in user' } }, async (request) => {
-    await service.sendReset(currentUser(request));
+  route(app, {
+    method: 'POST',
+    url: '/api/password/SendEmailLoggedIn',
+    auth: 'user',
+    tags,
+    summary: 'E-mail a reset link to the signed-in user',
+    description: 'Limited per client address and per e-mail address (429), together with SendEmail.',
+    response: messageSchema,
+    errors: [429],
+  }, async ({ user, request }) => {
+    await service.requestResetFor(user, request.ip);
     return { message: 'We have sent you an email with further instructions.' };
   });
 
-  app.post('/api/password/ResetPassword', { config: emailLimit, schema: { tags, summary: 'Set a new password with a single-use token' } }, async (request) => {
-    const body = parse(resetPasswordSchema, request.body);
-    await service.resetPassword(body.token, body.newPassword, distributor(request));
+  route(app, {
+    method: 'POST',
+    url: '/api/password/ResetPassword',
+    auth: 'public',
+    tags,
+    summary: 'Set a new password with a single-use token',
+    description: 'Ends every session and every other reset link of the user. Invalid tokens are limited per client address (429).',
+    body: resetPasswordSchema,
+    response: messageSchema,
+    errors: [429],
+  }, async ({ body, request }) => {
+    await service.resetPassword(body.token, body.newPassword, distributor(request), request.ip);
     return { message: 'Your password has been reset.' };
   });
 
-  app.patch('/api/Users/AssignOrganisation/:code', { preHandler: app.requireUser, schema: { tags, summary: 'Link the signed-in user to an organisation by its code' } }, async (request) => {
-    const { code } = parse(assignOrganisationSchema, request.params);
-    const user = currentUser(request);
-    await service.assignOrganisation(user.id, code);
-    const fresh = (await users.byId(user.id))!;
-    return presentUser(fresh, await users.organisation(fresh.organisation_id));
-  });
+  route(app, {
+    method: 'PATCH',
+    url: '/api/Users/AssignOrganisation/:code',
+    auth: 'user',
+    tags,
+    summary: 'Link the signed-in user to an organisation by its code',
+    params: assignOrganisationSchema,
+    response: meSchema,
+  }, async ({ user, params }) => service.assignOrganisation(user.id, params.code));
 }

@@ -27,6 +27,20 @@ function likePattern(word: string): string {
 }
 
 export function mediaRepository(db: DB, dialect: Dialect) {
+  /**
+   * Run `fn` in a transaction holding the media row's lock (PostgreSQL; SQLite has one writer at a
+   * time anyway), with a repository bound to that transaction: writes to one item (tags,
+   * favourites, edits) never interleave. Answers `missing` when the item is gone.
+   */
+  function locked<T, M>(id: number, fn: (repo: MediaRepository) => Promise<T>, missing: M): Promise<T | M> {
+    return db.transaction().execute(async (trx) => {
+      let q = trx.selectFrom('media').select('id').where('id', '=', id);
+      if (dialect === 'postgres') q = q.forNoKeyUpdate();
+      if (!(await q.executeTakeFirst())) return missing;
+      return fn(mediaRepository(trx, dialect));
+    });
+  }
+
   const withOwner = () =>
     db
       .selectFrom('media')
@@ -171,12 +185,33 @@ export function mediaRepository(db: DB, dialect: Dialect) {
       return new Set(rows.map((r) => r.media_id));
     },
 
-    /** Toggle; returns true when it is now a favourite. */
-    async toggleFavourite(userId: number, mediaId: number): Promise<boolean> {
+    /**
+     * Toggle; returns true when it is now a favourite. Toggles of one item run one after another,
+     * so two at once answer 'added' and 'removed'; null when the item is gone.
+     */
+    async toggleFavourite(userId: number, mediaId: number): Promise<boolean | null> {
+      return locked(mediaId, (r) => r.flipFavourite(userId, mediaId), null);
+    },
+
+    /** The toggle itself; call it under `locked`. */
+    async flipFavourite(userId: number, mediaId: number): Promise<boolean> {
       const removed = await db.deleteFrom('media_favourites').where('user_id', '=', userId).where('media_id', '=', mediaId).executeTakeFirst();
       if (Number(removed.numDeletedRows) > 0) return false;
-      await db.insertInto('media_favourites').values({ user_id: userId, media_id: mediaId, created_at: now() }).execute();
+      await db
+        .insertInto('media_favourites')
+        .values({ user_id: userId, media_id: mediaId, created_at: now() })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       return true;
+    },
+
+    locked,
+
+    /** The enabled user named by id or uuid_id, or undefined. */
+    async enabledUserId(ref: number | string): Promise<number | undefined> {
+      const q = db.selectFrom('users').select('id').where('enabled', '=', 1);
+      const row = typeof ref === 'number' ? await q.where('id', '=', ref).executeTakeFirst() : await q.where('uuid_id', '=', ref).executeTakeFirst();
+      return row?.id;
     },
 
     async tagsFor(mediaIds: number[]): Promise<Map<number, { id: number; title: string }[]>> {
@@ -203,11 +238,21 @@ export function mediaRepository(db: DB, dialect: Dialect) {
       return rows.map((r) => r.id);
     },
 
-    async setTags(mediaId: number, tagIds: number[]) {
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('media_tags').where('media_id', '=', mediaId).execute();
-        if (tagIds.length) await trx.insertInto('media_tags').values(tagIds.map((tag_id) => ({ media_id: mediaId, tag_id }))).execute();
-      });
+    /**
+     * Make the item's tags exactly `tagIds`. Run it under `locked` when others may write the same
+     * item; a tag already there is kept, never inserted twice.
+     */
+    async replaceTags(mediaId: number, tagIds: number[]) {
+      let del = db.deleteFrom('media_tags').where('media_id', '=', mediaId);
+      if (tagIds.length) del = del.where('tag_id', 'not in', tagIds);
+      await del.execute();
+      if (tagIds.length) {
+        await db
+          .insertInto('media_tags')
+          .values(tagIds.map((tag_id) => ({ media_id: mediaId, tag_id })))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
     },
 
     async insert(values: Omit<MediaRow, 'id'>): Promise<number> {

@@ -2,41 +2,51 @@
 // Visibility: the owner always sees their own media; admins see everything (they review it);
 // anyone else only approved, public media — otherwise 404, never 403 (DESIGN section 5).
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import { ApprovalStatus, PrivacyLevel, hasRole, Role } from '../../../shared/enums.js';
 import { normaliseMediaSearch } from '../../../shared/format.js';
-import { rejectionText, type DeclineReason } from '../../../shared/schemas/media.js';
+import type { DownloadLink } from '../../../shared/schemas/common.js';
+import {
+  rejectionText,
+  type ApproveAnswer,
+  type MediaDeleteAnswer,
+  type MediaEditAnswer,
+  type MediaFavourite,
+  type MediaItem,
+  type MediaList,
+  type MediaPage,
+  type RejectAnswer,
+  type mediaEditSchema,
+  type rejectMediaSchema,
+} from '../../../shared/schemas/media.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error.js';
-import { notifyUser } from '../../lib/notifications.js';
+import { notifyUser, type NewNotification } from '../../lib/notifications.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { signFileUrl } from '../../storage/signed-url.js';
-import { mediaRepository, type MediaWithOwner } from './repository.js';
+import type { Storage } from '../../storage/storage.js';
+import { mediaRepository, type MediaRepository, type MediaWithOwner } from './repository.js';
 
-export const MAX_PAGE = 100;
+type MediaEditBody = v.InferOutput<typeof mediaEditSchema>;
+type RejectBody = v.InferOutput<typeof rejectMediaSchema>;
 
-export interface MediaResponse {
-  id: number;
-  uuid_id: string;
-  name: string;
-  description: string | null;
-  is_video: boolean;
-  file_name: string;
-  file_size: number;
-  mime_type: string;
-  is_processed: boolean;
-  processing_error: string | null;
-  approval_status: number;
-  rejection_reason: string | null;
-  privacy_level: number;
-  is_publishable: boolean;
-  num_downloads: number;
-  contributed_by: { id: number; uuid_id: string; first_name: string; last_name: string };
-  contributed_at: string;
-  duration_in_seconds: number;
-  tags: { id: number; title: string }[];
-  is_favourited_by_current_user: boolean;
-  signed_thumb_url: string | null;
-  signed_full_url: string | null;
+/** What the media rules use: their queries, file storage, the URL-signing secret and notifications. */
+export interface MediaPorts {
+  repo: MediaRepository;
+  storage: Pick<Storage, 'delete'>;
+  /** Signs file URLs (storage/signed-url.ts). */
+  secret: string;
+  notify: (userId: number, n: NewNotification) => Promise<void>;
 }
+
+export const mediaPortsOf = (app: FastifyInstance): MediaPorts => ({
+  repo: mediaRepository(app.db, app.dialect),
+  storage: app.storage,
+  secret: app.config.sessionSecret,
+  notify: (userId, n) => notifyUser(app.db, userId, n),
+});
+
+/** A path names an item or a user by numeric id or by uuid_id (the schemas keep ids within range). */
+const refOf = (idOrUuid: string): number | string => (/^\d+$/.test(idOrUuid) ? Number(idOrUuid) : idOrUuid);
 
 /** Signed URLs that stay the same for the rest of the hour (so browsers and the service worker can cache them) and live at least an hour. */
 function hourAligned(): number {
@@ -44,15 +54,12 @@ function hourAligned(): number {
   return 7200 - (nowS % 3600);
 }
 
-export function mediaService(app: FastifyInstance) {
-  const repo = mediaRepository(app.db, app.dialect);
-  const secret = app.config.sessionSecret;
-
+export function mediaService({ repo, storage, secret, notify }: MediaPorts) {
   const isAdmin = (u: SessionUser) => hasRole(u.role, Role.Admin);
   const canSee = (u: SessionUser, m: MediaWithOwner) =>
     m.contributed_by === u.id || isAdmin(u) || (m.approval_status === ApprovalStatus.Approved && m.privacy_level === PrivacyLevel.Public && m.is_processed === 1);
 
-  async function present(user: SessionUser, rows: MediaWithOwner[]): Promise<MediaResponse[]> {
+  async function present(user: SessionUser, rows: MediaWithOwner[]): Promise<MediaItem[]> {
     const ids = rows.map((r) => r.id);
     const [tags, favs] = await Promise.all([repo.tagsFor(ids), repo.favouriteIds(user.id, ids)]);
     const expiresInSeconds = hourAligned();
@@ -85,7 +92,8 @@ export function mediaService(app: FastifyInstance) {
 
   /** Numeric id or uuid; 404 when missing or not visible to `user`. */
   async function find(user: SessionUser, idOrUuid: string): Promise<MediaWithOwner> {
-    const m = /^\d+$/.test(idOrUuid) ? await repo.byId(Number(idOrUuid)) : await repo.byUuid(idOrUuid);
+    const ref = refOf(idOrUuid);
+    const m = typeof ref === 'number' ? await repo.byId(ref) : await repo.byUuid(ref);
     if (!m || !canSee(user, m)) throw notFound('Media not found');
     return m;
   }
@@ -100,7 +108,18 @@ export function mediaService(app: FastifyInstance) {
     return m;
   }
 
-  const page = (offset: number, count: number, total: number, media: MediaResponse[]) => ({
+  /** Reviewing is for admins: checked here as well as on the route. */
+  function requireAdmin(user: SessionUser) {
+    if (!isAdmin(user)) throw forbidden('You do not have permission to do that');
+  }
+
+  async function userIdFrom(ref: string): Promise<number> {
+    const id = await repo.enabledUserId(refOf(ref));
+    if (id === undefined) throw notFound('User not found');
+    return id;
+  }
+
+  const page = (offset: number, total: number, media: MediaItem[]): MediaPage => ({
     total,
     media,
     from: media.length ? offset + 1 : 0,
@@ -111,87 +130,78 @@ export function mediaService(app: FastifyInstance) {
     present,
     find,
 
-    async library(user: SessionUser, offset: number, count: number, type: number, tagIds: number[], search: string) {
-      const normalised = normaliseMediaSearch(search);
+    async library(user: SessionUser, offset: number, count: number, type: number, tagIds: number[], search: string): Promise<MediaPage> {
+      const normalised = normaliseMediaSearch(search === '-1' ? '' : search);
       const words = normalised === '-1' ? [] : normalised.split(',');
       const { rows, total } = await repo.library({ type, tagIds, words }, offset, count);
-      return page(offset, count, total, await present(user, rows));
+      return page(offset, total, await present(user, rows));
     },
 
-    async userMedia(user: SessionUser, userRef: string, offset: number, count: number) {
-      const owner = /^\d+$/.test(userRef)
-        ? await app.db.selectFrom('users').select(['id', 'enabled']).where('id', '=', Number(userRef)).executeTakeFirst()
-        : await app.db.selectFrom('users').select(['id', 'enabled']).where('uuid_id', '=', userRef).executeTakeFirst();
-      if (!owner || !owner.enabled) throw notFound('User not found');
-      const { rows, total } =
-        owner.id === user.id ? await repo.mine(user.id, offset, count) : await repo.userPublic(owner.id, offset, count);
-      return page(offset, count, total, await present(user, rows));
+    async userMedia(user: SessionUser, userRef: string, offset: number, count: number): Promise<MediaPage> {
+      const ownerId = await userIdFrom(userRef);
+      const { rows, total } = ownerId === user.id ? await repo.mine(user.id, offset, count) : await repo.userPublic(ownerId, offset, count);
+      return page(offset, total, await present(user, rows));
     },
 
-    async item(user: SessionUser, idOrUuid: string) {
+    async item(user: SessionUser, idOrUuid: string): Promise<MediaItem> {
       const [m] = await present(user, [await find(user, idOrUuid)]);
       return m;
     },
 
-    async mine(user: SessionUser, offset: number, count: number, onlyUnposted = false) {
+    async mine(user: SessionUser, offset: number, count: number, onlyUnposted = false): Promise<MediaPage> {
       const { rows, total } = await repo.mine(user.id, offset, count, { onlyUnposted });
-      return page(offset, count, total, await present(user, rows));
+      return page(offset, total, await present(user, rows));
     },
 
-    async favourites(user: SessionUser, ofUserRef?: string) {
-      let ofUser = user.id;
-      if (ofUserRef !== undefined) {
-        const u = /^\d+$/.test(ofUserRef)
-          ? await app.db.selectFrom('users').select(['id', 'enabled']).where('id', '=', Number(ofUserRef)).executeTakeFirst()
-          : await app.db.selectFrom('users').select(['id', 'enabled']).where('uuid_id', '=', ofUserRef).executeTakeFirst();
-        if (!u || !u.enabled) throw notFound('User not found');
-        ofUser = u.id;
-      }
+    async favourites(user: SessionUser, ofUserRef?: string): Promise<MediaList> {
+      const ofUser = ofUserRef === undefined ? user.id : await userIdFrom(ofUserRef);
       const media = await present(user, await repo.favouritesOf(ofUser, user.id));
       return { total: media.length, media };
     },
 
-    async toggleFavourite(user: SessionUser, idOrUuid: string) {
+    async toggleFavourite(user: SessionUser, idOrUuid: string): Promise<MediaFavourite> {
       const m = await find(user, idOrUuid);
       const favourited = await repo.toggleFavourite(user.id, m.id);
+      if (favourited === null) throw notFound('Media not found');
       return { favourited };
     },
 
-    async edit(user: SessionUser, idOrUuid: string, input: { name?: string; description?: string | null; tags?: number[]; privacy_level?: 0 | 2 }) {
-      const m = await findOwn(user, idOrUuid);
-      const values: { name?: string; description?: string | null; privacy_level?: number; approval_status?: number; rejection_reason?: string | null } = {};
-      if (input.name !== undefined) values.name = input.name;
-      if (input.description !== undefined) values.description = input.description || null;
-      if (input.privacy_level !== undefined) values.privacy_level = input.privacy_level;
-      let tagsChanged = false;
-      if (input.tags !== undefined) {
-        const known = await repo.existingTagIds(input.tags);
-        if (known.length !== input.tags.length) throw unprocessable('Unknown tag');
-        await repo.setTags(m.id, known);
-        tagsChanged = true;
-      }
-      // Fixing declined media (wrong or missing tags...) sends it back to the review queue.
-      const contentChanged = tagsChanged || values.name !== undefined || values.description !== undefined;
-      if (m.approval_status === ApprovalStatus.Rejected && contentChanged) {
-        values.approval_status = ApprovalStatus.Unapproved;
-        values.rejection_reason = null;
-      }
-      await repo.update(m.id, values);
-      const [fresh] = await present(user, [(await repo.byId(m.id))!]);
+    async edit(user: SessionUser, idOrUuid: string, input: MediaEditBody): Promise<MediaEditAnswer> {
+      const found = await findOwn(user, idOrUuid);
+      if (input.tags !== undefined && (await repo.existingTagIds(input.tags)).length !== input.tags.length) throw unprocessable('Unknown tag');
+      // Read, decide and write under the item's lock, so edits at once never interleave.
+      const done = await repo.locked(found.id, async (r) => {
+        const m = (await r.byId(found.id))!;
+        const values: { name?: string; description?: string | null; privacy_level?: number; approval_status?: number; rejection_reason?: string | null } = {};
+        if (input.name !== undefined) values.name = input.name;
+        if (input.description !== undefined) values.description = input.description || null;
+        if (input.privacy_level !== undefined) values.privacy_level = input.privacy_level;
+        if (input.tags !== undefined) await r.replaceTags(m.id, input.tags);
+        // Fixing declined media (wrong or missing tags...) sends it back to the review queue.
+        const contentChanged = input.tags !== undefined || values.name !== undefined || values.description !== undefined;
+        if (m.approval_status === ApprovalStatus.Rejected && contentChanged) {
+          values.approval_status = ApprovalStatus.Unapproved;
+          values.rejection_reason = null;
+        }
+        await r.update(m.id, values);
+        return true;
+      }, false);
+      if (!done) throw notFound('Media not found');
+      const [fresh] = await present(user, [(await repo.byId(found.id))!]);
       return { newLevel: fresh.privacy_level, media: fresh };
     },
 
-    async remove(user: SessionUser, idOrUuid: string) {
+    async remove(user: SessionUser, idOrUuid: string): Promise<MediaDeleteAnswer> {
       const m = await find(user, idOrUuid);
       if (m.contributed_by !== user.id && !isAdmin(user)) throw notFound('Media not found');
       await repo.delete(m.id);
-      await app.storage.delete(m.file_key);
-      if (m.thumb_key) await app.storage.delete(m.thumb_key);
+      await storage.delete(m.file_key);
+      if (m.thumb_key) await storage.delete(m.thumb_key);
       if (isAdmin(user) && m.contributed_by !== user.id) await repo.audit(user.id, 'media.delete', m.uuid_id, null);
       return { deleted: true, message: 'Media deleted.' };
     },
 
-    async download(user: SessionUser, idOrUuid: string) {
+    async download(user: SessionUser, idOrUuid: string): Promise<DownloadLink> {
       const m = await find(user, idOrUuid);
       if (!m.is_processed) throw conflict('This media is currently processing. Please check back later.');
       await repo.incrementDownloads(m.id);
@@ -201,18 +211,21 @@ export function mediaService(app: FastifyInstance) {
       };
     },
 
-    async pending(user: SessionUser) {
-      const media = await present(user, await repo.pendingApproval());
+    async pending(admin: SessionUser): Promise<MediaList> {
+      requireAdmin(admin);
+      const media = await present(admin, await repo.pendingApproval());
       return { total: media.length, media };
     },
 
-    async approve(admin: SessionUser, idOrUuid: string) {
+    async approve(admin: SessionUser, idOrUuid: string): Promise<ApproveAnswer> {
+      requireAdmin(admin);
       const m = await find(admin, idOrUuid);
       await review(admin, m, ApprovalStatus.Approved, null);
       return { approval_status: ApprovalStatus.Approved, message: 'Media approved' };
     },
 
-    async reject(admin: SessionUser, idOrUuid: string, input: { reason: DeclineReason; otherReason?: string | null }) {
+    async reject(admin: SessionUser, idOrUuid: string, input: RejectBody): Promise<RejectAnswer> {
+      requireAdmin(admin);
       const m = await find(admin, idOrUuid);
       const reason = rejectionText(input);
       await review(admin, m, ApprovalStatus.Rejected, reason);
@@ -228,7 +241,7 @@ export function mediaService(app: FastifyInstance) {
     }
     const approved = to === ApprovalStatus.Approved;
     await repo.audit(admin.id, approved ? 'media.approve' : 'media.reject', m.uuid_id, reason);
-    await notifyUser(app.db, m.contributed_by, approved
+    await notify(m.contributed_by, approved
       ? { name: 'Media approved', description: `Your media "${m.name}" has been approved.`, link: '/me/media' }
       : { name: 'Media declined', description: `Your media "${m.name}" was declined: ${reason}`, link: '/me/media' });
   }

@@ -99,7 +99,11 @@ export function postsRepository(db: DB) {
       });
     },
 
-    softDelete: (id: number) => db.updateTable('posts').set({ deleted_at: now() }).where('id', '=', id).execute(),
+    /** False when the post was already deleted (by a concurrent request too). */
+    softDelete: async (id: number): Promise<boolean> => {
+      const res = await db.updateTable('posts').set({ deleted_at: now() }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
 
     creators: (ids: number[]) =>
       ids.length
@@ -176,8 +180,15 @@ export function postsRepository(db: DB) {
     reportOf: (postId: number, userId: number) =>
       db.selectFrom('post_reports').selectAll().where('post_id', '=', postId).where('user_id', '=', userId).executeTakeFirst(),
 
-    addReport: (postId: number, userId: number) =>
-      db.insertInto('post_reports').values({ post_id: postId, user_id: userId, created_at: now(), ignored_at: null }).execute(),
+    /** False when this user's report of the post is already there (a concurrent duplicate included). */
+    addReport: async (postId: number, userId: number): Promise<boolean> => {
+      const res = await db
+        .insertInto('post_reports')
+        .values({ post_id: postId, user_id: userId, created_at: now(), ignored_at: null })
+        .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+        .executeTakeFirst();
+      return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
 
     /** Reports not yet ignored, on posts not yet deleted, newest first. */
     openReports: () =>

@@ -1,17 +1,22 @@
 // Post rules (spec sections 4-6): access checks first, then the rules, then mapping rows to the
 // response shapes of spec section 3.
 import fs from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error.js';
-import { notifyUser, notifyUsers } from '../../lib/notifications.js';
-import { recordAudit } from '../../lib/audit.js';
-import { signFileUrl } from '../../storage/signed-url.js';
-import { acceptTempFile } from '../../uploads/multipart.js';
+import type { NewNotification } from '../../lib/notifications.js';
+import type { acceptTempFile } from '../../uploads/multipart.js';
 import type { AcceptedFile } from '../../uploads/registry.js';
 import type { SessionUser } from '../../plugins/session.js';
-import { PostStatus } from '../../../shared/enums.js';
-import type { CreatePostInput, CreatePostResponse, ForumPost, ReportedPost, UploadErrorRow } from '../../../shared/schemas/posts.js';
-import { postsRepository, type PostRow } from './repository.js';
+import { hasRole, PostStatus, Role } from '../../../shared/enums.js';
+import type {
+  CreatePostInput,
+  CreatePostResponse,
+  ForumPost,
+  PostsPage,
+  PostToEveryoneResponse,
+  ReportedPost,
+  UploadErrorRow,
+} from '../../../shared/schemas/posts.js';
+import type { PostRow, PostsRepository } from './repository.js';
 
 export const MESSAGES = {
   notFound: 'Post not found',
@@ -23,7 +28,11 @@ export const MESSAGES = {
   mediaMissing: 'One of the attached media items could not be found',
   mediaNotApproved: 'Media must be approved before it can be attached to a post',
   unknownTag: 'One of the chosen tags does not exist',
+  adminOnly: 'You do not have permission to do that',
 } as const;
+
+/** The feed answers at most this many posts per page; a larger count gets this many. */
+export const FEED_MAX_PAGE = 50;
 
 /** A checked upload waiting until the post itself is known to be valid. */
 export interface PendingUpload {
@@ -35,8 +44,23 @@ export async function discardUploads(uploads: PendingUpload[]) {
   await Promise.all(uploads.map((u) => fs.rm(u.file.filePath, { force: true }).catch(() => undefined)));
 }
 
-export function postsService(app: FastifyInstance) {
-  const repo = postsRepository(app.db);
+/** What the post rules need besides their own tables. */
+export interface PostsPorts {
+  repo: PostsRepository;
+  /** Tell users something (lib/notifications.ts). */
+  notify: (userIds: number[], n: NewNotification) => Promise<void>;
+  /** A signed link to a stored thumbnail. */
+  signThumb: (key: string) => string;
+  /** Store a checked upload as the user's scenario or media item (uploads/multipart.ts). */
+  acceptUpload: (user: SessionUser, kind: PendingUpload['kind'], file: AcceptedFile) => ReturnType<typeof acceptTempFile>;
+}
+
+/** Admin moderation and posts to everyone: the route checks the role, and so does the rule itself. */
+function requireAdmin(user: SessionUser) {
+  if (!hasRole(user.role, Role.Admin)) throw forbidden(MESSAGES.adminOnly);
+}
+
+export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPorts) {
 
   async function present(rows: PostRow[], viewerId: number): Promise<ForumPost[]> {
     const ids = rows.map((r) => r.id);
@@ -68,7 +92,7 @@ export function postsService(app: FastifyInstance) {
             uuid_id: m.uuid_id,
             name: m.name,
             is_video: Boolean(m.is_video),
-            signed_thumb_url: m.thumb_key ? signFileUrl(app.config.sessionSecret, m.thumb_key, { disposition: 'inline' }) : null,
+            signed_thumb_url: m.thumb_key ? signThumb(m.thumb_key) : null,
           })),
         scenarios: scenarios
           .filter((s) => s.post_id === row.id)
@@ -107,8 +131,9 @@ export function postsService(app: FastifyInstance) {
   return {
     present,
 
-    async feed(user: SessionUser, q: { offset: number; count: number; tagIds: number[] }) {
-      const { rows, total } = await repo.feedPage({ groupId: null, ...q });
+    async feed(user: SessionUser, q: { offset: number; count: number; tagIds: number[] }): Promise<PostsPage> {
+      const count = Math.min(q.count, FEED_MAX_PAGE);
+      const { rows, total } = await repo.feedPage({ groupId: null, tagIds: q.tagIds, offset: q.offset, count });
       const posts = await present(rows, user.id);
       return { posts, count: posts.length, to: q.offset + posts.length, total };
     },
@@ -128,7 +153,7 @@ export function postsService(app: FastifyInstance) {
       const scenarioIds = [...input.scenarios];
       const mediaIds = [...input.media];
       for (const u of uploads) {
-        const result = await acceptTempFile(app, user, u.kind, u.file);
+        const result = await acceptUpload(user, u.kind, u.file);
         if (!result.ok) {
           errors.push(result.error);
           continue;
@@ -148,15 +173,15 @@ export function postsService(app: FastifyInstance) {
     },
 
     /** Admin 'Post to everyone': a post with no group; every enabled user but the poster is told. */
-    async postToEveryone(admin: SessionUser, input: { title: string; text: string; tags: number[] }) {
+    async postToEveryone(admin: SessionUser, input: { title: string; text: string; tags: number[] }): Promise<PostToEveryoneResponse> {
+      requireAdmin(admin);
       await checkAttachments(admin, { scenarios: [], media: [], tags: input.tags });
       const row = await repo.insertPost(
         { title: input.title, text: input.text, creator_id: admin.id, group_id: null, status: PostStatus.Approved, type: 'post' },
         { scenarioIds: [], mediaIds: [], tagIds: input.tags },
       );
-      await recordAudit(app.db, { actorId: admin.id, action: 'post.everyone', targetType: 'post', targetId: row.id, detail: input.title });
       const recipients = (await repo.enabledUserIds()).filter((id) => id !== admin.id);
-      await notifyUsers(app.db, recipients, { name: 'New post for everyone', description: input.title, link: `/feed?post=${row.id}` });
+      await notify(recipients, { name: 'New post for everyone', description: input.title, link: `/feed?post=${row.id}` });
       const [post] = await present([row], admin.id);
       return { ...post, notified: recipients.length };
     },
@@ -169,7 +194,7 @@ export function postsService(app: FastifyInstance) {
         if (post.group_id !== null || post.status !== PostStatus.Approved) throw notFound(MESSAGES.notFound);
         throw forbidden(MESSAGES.notYours);
       }
-      await repo.softDelete(id);
+      if (!(await repo.softDelete(id))) throw notFound(MESSAGES.notFound);
       return { message: 'Post deleted' };
     },
 
@@ -177,25 +202,22 @@ export function postsService(app: FastifyInstance) {
       const post = await visiblePost(id);
       if (post.creator_id === user.id) throw unprocessable(MESSAGES.ownReport);
       if (await repo.reportOf(id, user.id)) throw conflict(MESSAGES.alreadyReported);
-      try {
-        await repo.addReport(id, user.id);
-      } catch {
-        // Two reports at once: the primary key keeps one.
-        throw conflict(MESSAGES.alreadyReported);
-      }
-      await notifyUser(app.db, post.creator_id, {
+      // Two reports at once both pass the check above: the primary key keeps one, the other is told.
+      if (!(await repo.addReport(id, user.id))) throw conflict(MESSAGES.alreadyReported);
+      await notify([post.creator_id], {
         name: 'Your post was reported',
         description: `"${post.title}" was reported and will be reviewed by an administrator.`,
         link: '/feed',
       });
       const admins = (await repo.adminIds()).filter((a) => a !== user.id);
-      await notifyUsers(app.db, admins, { name: 'A post was reported', description: post.title, link: '/admin/reported' });
+      await notify(admins, { name: 'A post was reported', description: post.title, link: '/admin/reported' });
       return { message: 'Post reported' };
     },
 
-    async reported(viewerId: number): Promise<ReportedPost[]> {
+    async reported(admin: SessionUser): Promise<ReportedPost[]> {
+      requireAdmin(admin);
       const rows = await repo.openReports();
-      const posts = await present(rows, viewerId);
+      const posts = await present(rows, admin.id);
       return rows.map((r, i) => ({
         post: posts[i],
         reportedBy: { id: r.reporter_id, uuid_id: r.reporter_uuid_id, first_name: r.reporter_first_name, last_name: r.reporter_last_name },
@@ -204,17 +226,20 @@ export function postsService(app: FastifyInstance) {
     },
 
     /** a = the post id, b = the id of the user whose report is ignored. */
-    async ignoreReport(postId: number, reporterId: number) {
+    async ignoreReport(admin: SessionUser, postId: number, reporterId: number) {
+      requireAdmin(admin);
       const n = await repo.ignoreReport(postId, reporterId);
       if (!n) throw notFound(MESSAGES.reportNotFound);
       return { message: 'Report ignored' };
     },
 
-    async deleteReported(id: number) {
+    async deleteReported(admin: SessionUser, id: number) {
+      requireAdmin(admin);
       const post = await repo.liveById(id);
       if (!post) throw notFound(MESSAGES.notFound);
-      await repo.softDelete(id);
-      await notifyUser(app.db, post.creator_id, {
+      // Two admins at once: one deletes, the other is told it is gone; the creator is told once.
+      if (!(await repo.softDelete(id))) throw notFound(MESSAGES.notFound);
+      await notify([post.creator_id], {
         name: 'Your post was removed',
         description: `"${post.title}" was removed by an administrator after it was reported.`,
         link: '/feed',

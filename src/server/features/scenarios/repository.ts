@@ -31,7 +31,29 @@ export function searchTokens(words: string[]): string[] {
   return words.flatMap((w) => w.split(/[^\p{L}\p{N}]+/u)).filter(Boolean).slice(0, 16);
 }
 
+/** Event names and checklist titles of the details column (issue 14: search finds them too). */
+function detailWords(details: string | null): string[] {
+  if (!details) return [];
+  try {
+    const d = JSON.parse(details) as { events?: { name?: unknown }[]; checklist?: unknown[] };
+    return [...(d.events ?? []).map((e) => e?.name), ...(d.checklist ?? [])].filter((t): t is string => typeof t === 'string');
+  } catch {
+    return [];
+  }
+}
+
 export function scenariosRepository(db: DB, dialect: Dialect) {
+  function locked<T>(id: number, fn: (repo: ScenariosRepository) => Promise<T>): Promise<T | undefined>;
+  function locked<T, M>(id: number, fn: (repo: ScenariosRepository) => Promise<T>, missing: M): Promise<T | M>;
+  function locked<T, M>(id: number, fn: (repo: ScenariosRepository) => Promise<T>, missing?: M): Promise<T | M | undefined> {
+    return db.transaction().execute(async (trx) => {
+      let q = trx.selectFrom('scenarios').select('id').where('id', '=', id);
+      if (dialect === 'postgres') q = q.forNoKeyUpdate();
+      if (!(await q.executeTakeFirst())) return missing;
+      return fn(scenariosRepository(trx, dialect));
+    });
+  }
+
   const base = () =>
     db
       .selectFrom('scenarios as s')
@@ -171,28 +193,74 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
 
     update: (id: number, values: Updateable<ScenarioTable>) => db.updateTable('scenarios').set(values).where('id', '=', id).execute(),
 
-    async setTags(id: number, tagIds: number[]) {
-      await db.deleteFrom('scenario_tags').where('scenario_id', '=', id).execute();
-      if (tagIds.length) await db.insertInto('scenario_tags').values(tagIds.map((tag_id) => ({ scenario_id: id, tag_id }))).execute();
+    /**
+     * Make the scenario's tags exactly `tagIds`. Run it under `locked` when others may write the same
+     * scenario; a tag already there is kept, never inserted twice.
+     */
+    async replaceTags(id: number, tagIds: number[]) {
+      let del = db.deleteFrom('scenario_tags').where('scenario_id', '=', id);
+      if (tagIds.length) del = del.where('tag_id', 'not in', tagIds);
+      await del.execute();
+      if (tagIds.length) {
+        await db
+          .insertInto('scenario_tags')
+          .values(tagIds.map((tag_id) => ({ scenario_id: id, tag_id })))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
     },
 
-    /** Recompute the full-text document from name, description and tag titles. */
+    /** replaceTags in its own transaction, one writer of the scenario at a time. */
+    async setTags(id: number, tagIds: number[]) {
+      await locked(id, (r) => r.replaceTags(id, tagIds));
+    },
+
+    /** Recompute the full-text document from name, description, tag titles, event names and checklist titles. */
     async refreshSearchText(id: number) {
-      const row = await db.selectFrom('scenarios').select(['name', 'description']).where('id', '=', id).executeTakeFirst();
+      const row = await db.selectFrom('scenarios').select(['name', 'description', 'details']).where('id', '=', id).executeTakeFirst();
       if (!row) return;
       const tags = await db.selectFrom('scenario_tags as st').innerJoin('tags as t', 't.id', 'st.tag_id').select('t.title').where('st.scenario_id', '=', id).execute();
-      const search_text = [row.name, row.description, ...tags.map((t) => t.title)].join(' ');
+      const search_text = [row.name, row.description, ...tags.map((t) => t.title), ...detailWords(row.details)].join(' ');
       await db.updateTable('scenarios').set({ search_text }).where('id', '=', id).execute();
     },
 
     delete: (id: number) => db.deleteFrom('scenarios').where('id', '=', id).execute(),
 
-    /** Add or remove; returns whether it is now a favourite. */
-    async toggleFavourite(userId: number, scenarioId: number): Promise<boolean> {
+    filesAfter: (afterId: number, limit: number) =>
+      db.selectFrom('scenarios').select(['id', 'file_key']).where('id', '>', afterId).orderBy('id').limit(limit).execute(),
+
+    /**
+     * Add or remove; returns whether it is now a favourite. Toggles of one scenario run one after
+     * another, so two at once answer 'added' and 'removed'; null when the scenario is gone.
+     */
+    async toggleFavourite(userId: number, scenarioId: number): Promise<boolean | null> {
+      return locked(scenarioId, (r) => r.flipFavourite(userId, scenarioId), null);
+    },
+
+    /** The toggle itself; call it under `locked`. */
+    async flipFavourite(userId: number, scenarioId: number): Promise<boolean> {
       const deleted = await db.deleteFrom('scenario_favourites').where('user_id', '=', userId).where('scenario_id', '=', scenarioId).executeTakeFirst();
       if (Number(deleted.numDeletedRows) > 0) return false;
-      await db.insertInto('scenario_favourites').values({ user_id: userId, scenario_id: scenarioId, created_at: now() }).execute();
+      await db
+        .insertInto('scenario_favourites')
+        .values({ user_id: userId, scenario_id: scenarioId, created_at: now() })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       return true;
+    },
+
+    /**
+     * Run `fn` in a transaction holding the scenario's row lock (PostgreSQL; SQLite has one writer
+     * at a time anyway), with a repository bound to that transaction: writes to one scenario (tags,
+     * favourites, edits) never interleave. Answers `missing` when the scenario is gone.
+     */
+    locked,
+
+    /** The enabled user named by id or uuid_id, or undefined. */
+    async enabledUserId(ref: number | string): Promise<number | undefined> {
+      const q = db.selectFrom('users').select('id').where('enabled', '=', 1);
+      const row = typeof ref === 'number' ? await q.where('id', '=', ref).executeTakeFirst() : await q.where('uuid_id', '=', ref).executeTakeFirst();
+      return row?.id;
     },
 
     incrementDownloads: (id: number) =>

@@ -1,31 +1,33 @@
 // Scenario calls of spec section 7 ("Scenarios"). Paths are those the native wrapper calls.
 // Static segments (myscenarios, userpublic, download...) win over the list's :offset in Fastify's router.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { intParam, parse } from '../../lib/http-error.js';
-import { currentUser } from '../../plugins/session.js';
+import type { FastifyInstance } from 'fastify';
+import { intParam } from '../../lib/http-error.js';
+import { route } from '../../lib/route.js';
 import { MAX_UPLOAD_BYTES, SCENARIO_BATCH_LIMIT, SCENARIO_EXTENSIONS } from '../../../shared/limits.js';
+import { downloadLinkSchema, idOrUuidParams, messageSchema, pageParamsSchema, uploadAnswerSchema } from '../../../shared/schemas/common.js';
 import {
   INVALID_FILE_MESSAGE,
+  directoryContentsSchema,
+  directoryParamsSchema,
+  directoryTreeSchema,
   editScenarioSchema,
   listScenariosParamsSchema,
   myScenariosParamsSchema,
-  pageParamsSchema,
+  scenarioFavouriteSchema,
+  scenarioListSchema,
+  scenarioPageSchema,
+  scenarioSchema,
+  userRefParamsSchema,
 } from '../../../shared/schemas/scenarios.js';
 import { registerUploadKind } from '../../uploads/registry.js';
 import { receiveMultipartUploads } from '../../uploads/multipart.js';
-import { PROCESS_JOB, scenariosService } from './service.js';
+import { PROCESS_JOB, REPROCESS_JOB, scenarioPortsOf, scenariosService } from './service.js';
 import { isJsonHead, isZipHead } from './processor.js';
 
 const tags = ['scenarios'];
-const idParams = { type: 'object', properties: { id: { type: 'string', description: 'numeric id or uuid_id' } } };
-
-const scenarioPage = {
-  type: 'object',
-  properties: { total: { type: 'integer' }, scenarios: { type: 'array', items: { type: 'object', additionalProperties: true } }, from: { type: 'integer' }, to: { type: 'integer' } },
-};
 
 export default async function scenarioRoutes(app: FastifyInstance) {
-  const service = scenariosService(app);
+  const service = scenariosService(scenarioPortsOf(app));
 
   registerUploadKind({
     name: 'scenario',
@@ -34,82 +36,168 @@ export default async function scenarioRoutes(app: FastifyInstance) {
     maxFiles: SCENARIO_BATCH_LIMIT,
     // DESIGN section 8: a scenario is a ZIP (PK\3\4) or a JSON document.
     sniff: (head) => (isZipHead(head) || isJsonHead(head) ? null : INVALID_FILE_MESSAGE),
-    accept: (a, user, file) => scenariosService(a).acceptUpload(user, file),
+    accept: (a, user, file) => scenariosService(scenarioPortsOf(a)).acceptUpload(user, file),
   });
   app.jobs.register(PROCESS_JOB, async (payload) => service.process(intParam(payload.id)));
+  app.jobs.register(REPROCESS_JOB, async (payload) => service.reprocessAfter(intParam(payload.afterId)));
 
-  const user = (request: FastifyRequest) => currentUser(request);
-  const auth = { preHandler: app.requireUser };
+  // The search segment is optional: /{offset}/{count}/{age}/{condition}/{tagIds} means no search.
+  for (const url of ['/api/scenarios/:offset/:count/:age/:condition/:tagIds', '/api/scenarios/:offset/:count/:age/:condition/:search/:tagIds']) {
+    route(app, {
+      method: 'GET',
+      url,
+      auth: 'user',
+      tags,
+      summary:
+        'The scenario library: public, processed scenarios by patient age and condition (-1 all), search words (comma-joined, or -1) and tag ids (comma-joined, or -1; any of them). Answers { total, scenarios, from, to }.',
+      params: listScenariosParamsSchema,
+      response: scenarioPageSchema,
+    }, async ({ user, params }) => service.library(user, params));
+  }
 
-  const list = async (request: FastifyRequest) => {
-    const p = parse(listScenariosParamsSchema, request.params);
-    const words = p.search === '-1' ? [] : p.search.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
-    const tagIds = p.tagIds === '-1' ? [] : p.tagIds.split(',').map(Number);
-    return service.library(user(request), { offset: p.offset, count: p.count, age: p.age, condition: p.condition, words, tagIds });
-  };
-  const listSchema = {
+  route(app, {
+    method: 'GET',
+    url: '/api/scenarios/userpublic/:userId',
+    auth: 'user',
     tags,
-    summary: 'The scenario library: public scenarios by patient age, condition (-1 all), search words (comma-joined or -1) and tag ids (comma-joined or -1)',
-    response: { 200: scenarioPage },
-  };
-  app.get('/api/scenarios/:offset/:count/:age/:condition/:tagIds', { ...auth, schema: listSchema }, list);
-  app.get('/api/scenarios/:offset/:count/:age/:condition/:search/:tagIds', { ...auth, schema: listSchema }, list);
+    summary: "A user's public scenarios (userId is the id or uuid_id)",
+    params: userRefParamsSchema,
+    response: scenarioListSchema,
+  }, async ({ user, params }) => service.publicOf(user, params.userId));
 
-  app.get('/api/scenarios/userpublic/:userId', { ...auth, schema: { tags, summary: "A user's public scenarios" } }, async (request) =>
-    service.publicOf(user(request), (request.params as { userId: string }).userId),
-  );
+  route(app, {
+    method: 'GET',
+    url: '/api/scenarios/myfavourites',
+    auth: 'user',
+    tags,
+    summary: 'My favourite scenarios, newest favourite first',
+    response: scenarioListSchema,
+  }, async ({ user }) => service.favouritesOf(user));
 
-  app.get('/api/scenarios/myfavourites', { ...auth, schema: { tags, summary: 'My favourite scenarios' } }, async (request) => service.favouritesOf(user(request)));
+  route(app, {
+    method: 'GET',
+    url: '/api/scenarios/userfavourites/:userId',
+    auth: 'user',
+    tags,
+    summary: "A user's favourite scenarios that I may see (userId is the id or uuid_id)",
+    params: userRefParamsSchema,
+    response: scenarioListSchema,
+  }, async ({ user, params }) => service.favouritesOf(user, params.userId));
 
-  app.get('/api/scenarios/userfavourites/:userId', { ...auth, schema: { tags, summary: "A user's favourite scenarios that I may see" } }, async (request) =>
-    service.favouritesOf(user(request), (request.params as { userId: string }).userId),
-  );
+  for (const url of ['/api/scenarios/myscenarios/:offset/:count/:sortField/:direction', '/api/scenarios/myscenarios/:offset/:count/:sortField/:direction/:directory']) {
+    route(app, {
+      method: 'GET',
+      url,
+      auth: 'user',
+      tags,
+      summary: 'My scenarios, sorted by isProcessed, contributedAt or name, ASC or DESC, optionally in one of my folders (its uuid; -1 for all). Answers { total, scenarios, from, to }.',
+      params: myScenariosParamsSchema,
+      response: scenarioPageSchema,
+    }, async ({ user, params }) => service.mine(user, params));
+  }
 
-  const mine = async (request: FastifyRequest) => {
-    const p = parse(myScenariosParamsSchema, request.params);
-    return service.mine(user(request), p.sortField, p.direction as 'ASC' | 'DESC', p.directory, p.offset, p.count);
-  };
-  const mineSchema = { tags, summary: 'My scenarios, sorted by isProcessed, contributedAt or name, ASC or DESC, optionally in one folder (uuid)', response: { 200: scenarioPage } };
-  app.get('/api/scenarios/myscenarios/:offset/:count/:sortField/:direction', { ...auth, schema: mineSchema }, mine);
-  app.get('/api/scenarios/myscenarios/:offset/:count/:sortField/:direction/:directory', { ...auth, schema: mineSchema }, mine);
+  route(app, {
+    method: 'GET',
+    url: '/api/scenarios/myunpostedscenarios/:offset/:count',
+    auth: 'user',
+    tags,
+    summary: 'My processed scenarios not yet attached to a post. Answers { total, scenarios, from, to }.',
+    params: pageParamsSchema,
+    response: scenarioPageSchema,
+  }, async ({ user, params }) => service.unposted(user, params.offset, params.count));
 
-  app.get('/api/scenarios/myunpostedscenarios/:offset/:count', { ...auth, schema: { tags, summary: 'My processed scenarios not yet attached to a post', response: { 200: scenarioPage } } }, async (request) => {
-    const p = parse(pageParamsSchema, request.params);
-    return service.unposted(user(request), p.offset, p.count);
-  });
+  route(app, {
+    method: 'POST',
+    url: '/api/scenarios/togglefavourite/:id',
+    auth: 'user',
+    tags,
+    summary: 'Add or remove a favourite (id or uuid_id); answers is_favourited and number_favourites. Send an Idempotency-Key so a replay does not toggle twice.',
+    params: idOrUuidParams,
+    idempotent: true,
+    response: scenarioFavouriteSchema,
+  }, async ({ user, params }) => service.toggleFavourite(user, params.id));
 
-  app.post('/api/scenarios/togglefavourite/:id', { ...auth, config: { idempotent: true }, schema: { tags, summary: 'Add or remove a favourite; answers is_favourited and number_favourites', params: idParams } }, async (request) =>
-    service.toggleFavourite(user(request), (request.params as { id: string }).id),
-  );
+  route(app, {
+    method: 'PATCH',
+    url: '/api/scenarios/edit/:id',
+    auth: 'user',
+    tags,
+    summary: 'Edit description (<= 200), patient_age, patient_condition (number or null), tags and privacy_level (owner only); answers the scenario',
+    params: idOrUuidParams,
+    body: editScenarioSchema,
+    errors: [403],
+    response: scenarioSchema,
+  }, async ({ user, params, body }) => service.edit(user, params.id, body));
 
-  app.patch('/api/scenarios/edit/:id', { ...auth, schema: { tags, summary: 'Edit description (<= 200), patient_age, patient_condition (number or null), tags and privacy_level (owner only)', params: idParams } }, async (request) => {
-    const body = parse(editScenarioSchema, request.body);
-    return service.edit(user(request), (request.params as { id: string }).id, body);
-  });
+  route(app, {
+    method: 'POST',
+    url: '/api/scenarios/upload',
+    auth: 'user',
+    tags,
+    summary: 'Multipart upload, field scenFiles (.isims .ctgi .alsi .json, 512 MB each, 100 per batch); answers { errors: [{filename, message}], successes: [{filename, uuid_id}] }',
+    multipart: true,
+    idempotent: true,
+    response: uploadAnswerSchema,
+  }, async ({ user, request }) => receiveMultipartUploads(app, request, user, { kind: 'scenario', field: 'scenFiles' }));
 
-  app.post('/api/scenarios/upload', { ...auth, config: { idempotent: true }, schema: { tags, summary: 'Multipart upload, field scenFiles (.isims .ctgi .alsi .json, 512 MB each, 100 per batch); answers errors and successes', consumes: ['multipart/form-data'] } }, async (request) =>
-    receiveMultipartUploads(app, request, user(request), { kind: 'scenario', field: 'scenFiles' }),
-  );
+  route(app, {
+    method: 'DELETE',
+    url: '/api/scenarios/delete/:id',
+    auth: 'user',
+    tags,
+    summary: 'Delete my scenario and its file',
+    params: idOrUuidParams,
+    errors: [403],
+    response: messageSchema,
+  }, async ({ user, params }) => service.remove(user, params.id));
 
-  app.delete('/api/scenarios/delete/:id', { ...auth, schema: { tags, summary: 'Delete my scenario', params: idParams } }, async (request) =>
-    service.remove(user(request), (request.params as { id: string }).id),
-  );
+  route(app, {
+    method: 'GET',
+    url: '/api/scenarios/download/:id',
+    auth: 'user',
+    tags,
+    summary: 'A signed, expiring download URL and the file name; counts the download',
+    params: idOrUuidParams,
+    response: downloadLinkSchema,
+  }, async ({ user, params }) => service.download(user, params.id));
 
-  app.get('/api/scenarios/download/:id', { ...auth, schema: { tags, summary: 'A signed, expiring download URL and the file name; counts the download', params: idParams } }, async (request) =>
-    service.download(user(request), (request.params as { id: string }).id),
-  );
+  route(app, {
+    method: 'POST',
+    url: '/api/scenarios/copy/:id',
+    auth: 'user',
+    tags,
+    summary: 'Save a private copy (identical file) to My Scenarios; answers the copy',
+    params: idOrUuidParams,
+    idempotent: true,
+    response: scenarioSchema,
+  }, async ({ user, params }) => service.copy(user, params.id));
 
-  app.post('/api/scenarios/copy/:id', { ...auth, config: { idempotent: true }, schema: { tags, summary: 'Save a private copy (identical file) to My Scenarios', params: idParams } }, async (request) =>
-    service.copy(user(request), (request.params as { id: string }).id),
-  );
+  route(app, {
+    method: 'GET',
+    url: '/api/scenarios/GetDirectoryContents/:id',
+    auth: 'user',
+    tags,
+    summary: 'A folder of mine (its uuid): its sub-folders and scenarios',
+    params: directoryParamsSchema,
+    response: directoryContentsSchema,
+  }, async ({ user, params }) => service.directoryContents(user, params.id));
 
-  app.get('/api/scenarios/GetDirectoryContents/:id', { ...auth, schema: { tags, summary: 'A folder of mine: its sub-folders and scenarios', params: idParams } }, async (request) =>
-    service.directoryContents(user(request), (request.params as { id: string }).id),
-  );
+  route(app, {
+    method: 'GET',
+    url: '/api/scenarios/GetDirectoryTree',
+    auth: 'user',
+    tags,
+    summary: 'My folder tree: [{ uuid, name, children }]',
+    response: directoryTreeSchema,
+  }, async ({ user }) => service.directoryTree(user));
 
-  app.get('/api/scenarios/GetDirectoryTree', { ...auth, schema: { tags, summary: 'My folder tree: [{ uuid, name, children }]' } }, async (request) => service.directoryTree(user(request)));
-
-  app.get('/api/scenarios/:id', { ...auth, schema: { tags, summary: 'One scenario by id or uuid_id (404 for another user\'s private scenario)', params: idParams } }, async (request) =>
-    service.get(user(request), (request.params as { id: string }).id),
-  );
+  route(app, {
+    method: 'GET',
+    url: '/api/scenarios/:id',
+    auth: 'user',
+    tags,
+    summary: "One scenario by id or uuid_id (404 for another user's private scenario)",
+    params: idOrUuidParams,
+    response: scenarioSchema,
+  }, async ({ user, params }) => service.get(user, params.id));
 }

@@ -2,26 +2,37 @@
 // favourites, downloads and folders. Access checks come first, then rules, then mapping.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import { uuid } from '../../lib/crypto.js';
 import { notFound, forbidden, unprocessable } from '../../lib/http-error.js';
 import { now } from '../../db/connection.js';
 import { signFileUrl } from '../../storage/signed-url.js';
+import type { Storage } from '../../storage/storage.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import type { SessionUser } from '../../plugins/session.js';
+import type { DownloadLink, MessageBody } from '../../../shared/schemas/common.js';
 import {
   BROKEN_FILE_MESSAGE,
   NOT_PUBLISHABLE_MESSAGE,
   PROCESSING_MESSAGE,
   deviceThumbnailUrl,
+  editScenarioSchema,
   patientPhotoUrl,
+  type DirectoryContents,
   type DirectoryNode,
-  type EditScenarioInput,
+  type ListScenariosParams,
+  type MyScenariosParams,
   type Scenario,
+  type ScenarioFavourite,
   type ScenarioPage,
 } from '../../../shared/schemas/scenarios.js';
-import { scenariosRepository, type LibraryFilters, type MySort, type ScenarioRow } from './repository.js';
-import { BrokenScenarioFile, readScenarioFile } from './processor.js';
+import { scenariosRepository, type ScenarioRow, type ScenariosRepository } from './repository.js';
+import { BrokenScenarioFile, detailsFromColumn, readScenarioFile } from './processor.js';
 
 export const PROCESS_JOB = 'scenario.process';
+/** Reads every stored scenario again, in id order (queued once by migration 0012, issue 14). */
+export const REPROCESS_JOB = 'scenario.reprocess';
+const REPROCESS_BATCH = 50;
 
 /** Publishable: processed without error, with a description, patient age and condition, and a tag. */
 export function isPublishable(row: Pick<ScenarioRow, 'is_processed' | 'processing_error' | 'description' | 'patient_age' | 'patient_condition'>, tagCount: number): boolean {
@@ -37,9 +48,33 @@ const safeFileName = (name: string) => path.basename(name).replace(/[^\w.\- ]+/g
 export const storageKeyFor = (uuidId: string, fileName: string) => `scenarios/${uuidId}/${safeFileName(fileName)}`;
 export const nameFromFileName = (fileName: string) => path.basename(fileName).replace(/\.[^.]+$/, '').slice(0, 200) || 'Unknown Scenario';
 
-export function scenariosService(app: FastifyInstance) {
-  const repo = scenariosRepository(app.db, app.dialect);
+type EditScenarioBody = v.InferOutput<typeof editScenarioSchema>;
 
+/** What the scenario rules use: their queries, file storage, the job queue and the URL-signing secret. */
+export interface ScenarioPorts {
+  repo: ScenariosRepository;
+  storage: Pick<Storage, 'copy' | 'delete' | 'putFile' | 'localPath' | 'size'>;
+  jobs: Pick<JobQueue, 'enqueue'>;
+  /** Signs file URLs (storage/signed-url.ts). */
+  secret: string;
+  log: Pick<FastifyInstance['log'], 'error'>;
+}
+
+export const scenarioPortsOf = (app: FastifyInstance): ScenarioPorts => ({
+  repo: scenariosRepository(app.db, app.dialect),
+  storage: app.storage,
+  jobs: app.jobs,
+  secret: app.config.sessionSecret,
+  log: app.log,
+});
+
+/** A path names a scenario or user by numeric id or by uuid_id (the schemas keep ids within range). */
+const refOf = (idOrUuid: string): number | string => (/^\d+$/.test(idOrUuid) ? Number(idOrUuid) : idOrUuid);
+
+/** Search words of the library path: comma-joined, -1 for none. */
+const searchWords = (search: string) => (search === '-1' ? [] : search.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean));
+
+export function scenariosService({ repo, storage, jobs, secret, log }: ScenarioPorts) {
   async function present(rows: ScenarioRow[], viewer: SessionUser): Promise<Scenario[]> {
     const ids = rows.map((r) => r.id);
     const [tags, counts, favs] = await Promise.all([repo.tagsFor(ids), repo.favouriteCounts(ids), repo.favouritedBy(viewer.id, ids)]);
@@ -82,6 +117,7 @@ export function scenariosService(app: FastifyInstance) {
         thumbnail_url: deviceThumbnailUrl(r.device_id),
         patient_photo_url: patientPhotoUrl(r.patient_photo_code),
         directory_uuid: own ? r.directory_uuid : null,
+        ...detailsFromColumn(r.details, r.device_id),
       };
     });
   }
@@ -95,7 +131,8 @@ export function scenariosService(app: FastifyInstance) {
 
   /** By numeric id or uuid; 404 when missing or another user's private scenario. */
   async function findVisible(idOrUuid: string, viewer: SessionUser): Promise<ScenarioRow> {
-    const row = /^\d+$/.test(idOrUuid) ? await repo.byId(Number(idOrUuid)) : await repo.byUuid(idOrUuid);
+    const ref = refOf(idOrUuid);
+    const row = typeof ref === 'number' ? await repo.byId(ref) : await repo.byUuid(ref);
     if (!row || !isVisibleTo(row, viewer.id)) throw notFound('Scenario not found');
     return row;
   }
@@ -107,11 +144,16 @@ export function scenariosService(app: FastifyInstance) {
   }
 
   async function userIdFrom(idOrUuid: string): Promise<number> {
-    const q = app.db.selectFrom('users').select('id').where('enabled', '=', 1);
-    const row = /^\d+$/.test(idOrUuid) ? await q.where('id', '=', Number(idOrUuid)).executeTakeFirst() : await q.where('uuid_id', '=', idOrUuid).executeTakeFirst();
-    if (!row) throw notFound('User not found');
-    return row.id;
+    const id = await repo.enabledUserId(refOf(idOrUuid));
+    if (id === undefined) throw notFound('User not found');
+    return id;
   }
+
+  const presentOne = async (id: number, viewer: SessionUser): Promise<Scenario> => {
+    const row = await repo.byId(id);
+    if (!row) throw notFound('Scenario not found');
+    return (await present([row], viewer))[0];
+  };
 
   async function directoryIdFor(user: SessionUser, dirUuid: string): Promise<number> {
     const dir = await repo.directoryByUuid(dirUuid);
@@ -120,97 +162,100 @@ export function scenariosService(app: FastifyInstance) {
   }
 
   return {
-    repo,
     present,
 
-    async library(viewer: SessionUser, f: LibraryFilters) {
+    async library(viewer: SessionUser, p: ListScenariosParams): Promise<ScenarioPage> {
+      const f = { offset: p.offset, count: p.count, age: p.age, condition: p.condition, words: searchWords(p.search), tagIds: p.tagIds };
       const { total, rows } = await repo.library(f);
       return page(total, await present(rows, viewer), f.offset);
     },
 
-    async get(viewer: SessionUser, id: string) {
+    async get(viewer: SessionUser, id: string): Promise<Scenario> {
       return (await present([await findVisible(id, viewer)], viewer))[0];
     },
 
-    async mine(viewer: SessionUser, sort: MySort, dir: 'ASC' | 'DESC', directory: string | undefined, offset: number, count: number) {
-      const directoryId = directory && directory !== '-1' ? await directoryIdFor(viewer, directory) : undefined;
-      const { total, rows } = await repo.mine(viewer.id, sort, dir === 'ASC' ? 'asc' : 'desc', directoryId, offset, count);
-      return page(total, await present(rows, viewer), offset);
+    async mine(viewer: SessionUser, p: MyScenariosParams): Promise<ScenarioPage> {
+      const directoryId = p.directory && p.directory !== '-1' ? await directoryIdFor(viewer, p.directory) : undefined;
+      const dir = p.direction === 'ASC' ? 'asc' : 'desc';
+      const { total, rows } = await repo.mine(viewer.id, p.sortField, dir, directoryId, p.offset, p.count);
+      return page(total, await present(rows, viewer), p.offset);
     },
 
-    async unposted(viewer: SessionUser, offset: number, count: number) {
+    async unposted(viewer: SessionUser, offset: number, count: number): Promise<ScenarioPage> {
       const { total, rows } = await repo.unposted(viewer.id, offset, count);
       return page(total, await present(rows, viewer), offset);
     },
 
-    async favouritesOf(viewer: SessionUser, userIdOrUuid?: string) {
+    async favouritesOf(viewer: SessionUser, userIdOrUuid?: string): Promise<Scenario[]> {
       const userId = userIdOrUuid === undefined ? viewer.id : await userIdFrom(userIdOrUuid);
       return present(await repo.favouritesOf(userId, viewer.id), viewer);
     },
 
-    async publicOf(viewer: SessionUser, userIdOrUuid: string) {
+    async publicOf(viewer: SessionUser, userIdOrUuid: string): Promise<Scenario[]> {
       return present(await repo.publicOf(await userIdFrom(userIdOrUuid)), viewer);
     },
 
-    async toggleFavourite(viewer: SessionUser, id: string) {
+    async toggleFavourite(viewer: SessionUser, id: string): Promise<ScenarioFavourite> {
       const row = await findVisible(id, viewer);
       const is_favourited = await repo.toggleFavourite(viewer.id, row.id);
+      if (is_favourited === null) throw notFound('Scenario not found');
       const counts = await repo.favouriteCounts([row.id]);
       return { is_favourited, number_favourites: counts.get(row.id) ?? 0 };
     },
 
-    async edit(viewer: SessionUser, id: string, input: EditScenarioInput) {
-      const row = await findOwned(id, viewer);
-      if (!row.is_processed) throw unprocessable(PROCESSING_MESSAGE);
-      const current = (await repo.tagsFor([row.id])).get(row.id) ?? [];
-      let tagIds = current.map((t) => t.id);
-      if (input.tags !== undefined) {
-        const wanted = [...new Set(input.tags.map((t) => (typeof t === 'number' ? t : t.id)))];
-        const existing = await repo.existingTagIds(wanted);
-        if (existing.length !== wanted.length) throw unprocessable('One or more tags do not exist');
-        tagIds = wanted;
-      }
-      const next = {
-        ...row,
-        description: input.description !== undefined ? input.description : row.description,
-        patient_age: input.patient_age !== undefined ? input.patient_age : row.patient_age,
-        patient_condition: input.patient_condition !== undefined ? input.patient_condition : row.patient_condition,
-        privacy_level: input.privacy_level ?? row.privacy_level,
-      };
-      // Public scenarios must stay publishable; only a publishable one can change its privacy.
-      const publishable = isPublishable(next, tagIds.length);
-      if ((next.privacy_level !== row.privacy_level || next.privacy_level === 2) && !publishable) throw unprocessable(NOT_PUBLISHABLE_MESSAGE);
-      await repo.update(row.id, {
-        description: next.description,
-        patient_age: next.patient_age,
-        patient_condition: next.patient_condition,
-        privacy_level: next.privacy_level,
-      });
-      if (input.tags !== undefined) await repo.setTags(row.id, tagIds);
-      await repo.refreshSearchText(row.id);
-      return (await present([(await repo.byId(row.id))!], viewer))[0];
+    async edit(viewer: SessionUser, id: string, input: EditScenarioBody): Promise<Scenario> {
+      const found = await findOwned(id, viewer);
+      const wanted = input.tags === undefined ? undefined : [...new Set(input.tags.map((t) => (typeof t === 'number' ? t : t.id)))];
+      if (wanted && (await repo.existingTagIds(wanted)).length !== wanted.length) throw unprocessable('One or more tags do not exist');
+      // Read, check and write under the scenario's lock, so edits at once never interleave.
+      const done = await repo.locked(found.id, async (r) => {
+        const row = (await r.byId(found.id))!;
+        if (!row.is_processed) throw unprocessable(PROCESSING_MESSAGE);
+        const tagIds = wanted ?? ((await r.tagsFor([row.id])).get(row.id) ?? []).map((t) => t.id);
+        const next = {
+          ...row,
+          description: input.description !== undefined ? input.description : row.description,
+          patient_age: input.patient_age !== undefined ? input.patient_age : row.patient_age,
+          patient_condition: input.patient_condition !== undefined ? input.patient_condition : row.patient_condition,
+          privacy_level: input.privacy_level ?? row.privacy_level,
+        };
+        // Public scenarios must stay publishable; only a publishable one can change its privacy.
+        const publishable = isPublishable(next, tagIds.length);
+        if ((next.privacy_level !== row.privacy_level || next.privacy_level === 2) && !publishable) throw unprocessable(NOT_PUBLISHABLE_MESSAGE);
+        await r.update(row.id, {
+          description: next.description,
+          patient_age: next.patient_age,
+          patient_condition: next.patient_condition,
+          privacy_level: next.privacy_level,
+        });
+        if (wanted) await r.replaceTags(row.id, wanted);
+        await r.refreshSearchText(row.id);
+        return true;
+      }, false);
+      if (!done) throw notFound('Scenario not found');
+      return presentOne(found.id, viewer);
     },
 
-    async remove(viewer: SessionUser, id: string) {
+    async remove(viewer: SessionUser, id: string): Promise<MessageBody> {
       const row = await findOwned(id, viewer);
       await repo.delete(row.id);
       // A copy has its own file, so the stored file belongs to this row alone.
-      await app.storage.delete(row.file_key).catch(() => undefined);
+      await storage.delete(row.file_key).catch(() => undefined);
       return { message: 'Scenario deleted.' };
     },
 
-    async download(viewer: SessionUser, id: string) {
+    async download(viewer: SessionUser, id: string): Promise<DownloadLink> {
       const row = await findVisible(id, viewer);
       await repo.incrementDownloads(row.id);
-      return { url: signFileUrl(app.config.sessionSecret, row.file_key, { fileName: row.file_name, disposition: 'attachment' }), fileName: row.file_name };
+      return { url: signFileUrl(secret, row.file_key, { fileName: row.file_name, disposition: 'attachment' }), fileName: row.file_name };
     },
 
     /** An owned private copy with identical bytes; tags and metadata carried over. */
-    async copy(viewer: SessionUser, id: string) {
+    async copy(viewer: SessionUser, id: string): Promise<Scenario> {
       const row = await findVisible(id, viewer);
       const uuidId = uuid();
       const key = storageKeyFor(uuidId, row.file_name);
-      await app.storage.copy(row.file_key, key);
+      await storage.copy(row.file_key, key);
       const created = await repo.insert({
         uuid_id: uuidId,
         name: row.name,
@@ -239,11 +284,13 @@ export function scenariosService(app: FastifyInstance) {
         unicode_language_identifier: row.unicode_language_identifier,
         directory_id: null,
         search_text: row.search_text,
+        details: row.details,
       });
       const tags = (await repo.tagsFor([row.id])).get(row.id) ?? [];
-      await repo.setTags(created.id, tags.map((t) => t.id));
-      if (!row.is_processed) await app.jobs.enqueue(PROCESS_JOB, { id: created.id });
-      return (await present([(await repo.byId(created.id))!], viewer))[0];
+      // The copy is new: nobody else writes its tags yet.
+      await repo.replaceTags(created.id, tags.map((t) => t.id));
+      if (!row.is_processed) await jobs.enqueue(PROCESS_JOB, { id: created.id });
+      return presentOne(created.id, viewer);
     },
 
     async directoryTree(viewer: SessionUser): Promise<DirectoryNode[]> {
@@ -257,7 +304,7 @@ export function scenariosService(app: FastifyInstance) {
       return roots;
     },
 
-    async directoryContents(viewer: SessionUser, dirUuid: string) {
+    async directoryContents(viewer: SessionUser, dirUuid: string): Promise<DirectoryContents> {
       const id = await directoryIdFor(viewer, dirUuid);
       const dir = (await repo.directoryById(id))!;
       const parent = dir.parent_id != null ? await repo.directoryById(dir.parent_id) : undefined;
@@ -270,7 +317,7 @@ export function scenariosService(app: FastifyInstance) {
     async acceptUpload(user: SessionUser, file: { filePath: string; originalName: string; size: number }) {
       const uuidId = uuid();
       const key = storageKeyFor(uuidId, file.originalName);
-      const size = await app.storage.putFile(key, file.filePath);
+      const size = await storage.putFile(key, file.filePath);
       const name = nameFromFileName(file.originalName);
       const created = await repo.insert({
         uuid_id: uuidId,
@@ -301,7 +348,7 @@ export function scenariosService(app: FastifyInstance) {
         directory_id: null,
         search_text: name,
       });
-      await app.jobs.enqueue(PROCESS_JOB, { id: created.id });
+      await jobs.enqueue(PROCESS_JOB, { id: created.id });
       return created;
     },
 
@@ -310,7 +357,7 @@ export function scenariosService(app: FastifyInstance) {
       const row = await repo.byId(id);
       if (!row) return;
       try {
-        const meta = await readScenarioFile(app.storage.localPath(row.file_key));
+        const meta = await readScenarioFile(storage.localPath(row.file_key));
         await repo.update(row.id, {
           name: meta.name ?? row.name,
           description: row.description || meta.description || '',
@@ -327,14 +374,26 @@ export function scenariosService(app: FastifyInstance) {
           has_video: meta.has_video ? 1 : 0,
           has_sounds: meta.has_sounds ? 1 : 0,
           has_labs: meta.has_labs ? 1 : 0,
+          details: JSON.stringify(meta.details),
           is_processed: 1,
           processing_error: null,
         });
       } catch (err) {
         if (!(err instanceof BrokenScenarioFile) && (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-        await repo.update(row.id, { is_processed: 1, processing_error: BROKEN_FILE_MESSAGE });
+        await repo.update(row.id, { is_processed: 1, processing_error: BROKEN_FILE_MESSAGE, details: null });
       }
       await repo.refreshSearchText(row.id);
+    },
+
+    /** One batch of the reprocessing job; queues the next batch until every scenario was read again. */
+    async reprocessAfter(afterId: number) {
+      const rows = await repo.filesAfter(afterId, REPROCESS_BATCH);
+      for (const { id, file_key } of rows) {
+        // A file that is not there (yet) is left alone; one unreadable scenario must not stop the others.
+        if ((await storage.size(file_key)) === null) continue;
+        await this.process(id).catch((err: unknown) => log.error({ err, scenarioId: id }, 'scenario reprocessing failed'));
+      }
+      if (rows.length === REPROCESS_BATCH) await jobs.enqueue(REPROCESS_JOB, { afterId: rows[rows.length - 1].id });
     },
   };
 }

@@ -5,3 +5,4 @@ export function tagsRepository(db: DB) {
     all: () => db.selectFrom('tags').select(['id', 'title']).orderBy('title').execute(),
   };
 }
+export type TagsRepository = ReturnType<typeof tagsRepository>;

@@ -4,9 +4,10 @@ import * as v from 'valibot';
 import { tagSchema } from '../../../shared/schemas/common.js';
 import { route } from '../../lib/route.js';
 import { tagsRepository } from './repository.js';
+import { tagsService } from './service.js';
 
 export default async function tagRoutes(app: FastifyInstance) {
-  const tags = tagsRepository(app.db);
+  const tags = tagsService(tagsRepository(app.db));
   route(app, {
     method: 'GET',
     url: '/api/alltags',

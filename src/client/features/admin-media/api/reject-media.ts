@@ -1,7 +1,7 @@
 // POST /api/media/AdminRejectMedia/{id} (admin): { reason, otherReason? }
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import type { DeclineReason } from '../../../../shared/schemas/media';
+import type { DeclineReason, RejectAnswer } from '../../../../shared/schemas/media';
 import { pendingMediaQueryKey } from './get-pending-media';
 
 export interface RejectInput {
@@ -10,7 +10,7 @@ export interface RejectInput {
   otherReason?: string;
 }
 
-export const rejectMedia = ({ id, ...body }: RejectInput) => api<{ message: string }>(`/api/media/AdminRejectMedia/${id}`, { method: 'POST', body });
+export const rejectMedia = ({ id, ...body }: RejectInput) => api<RejectAnswer>(`/api/media/AdminRejectMedia/${id}`, { method: 'POST', body });
 
 export function useRejectMedia() {
   const qc = useQueryClient();

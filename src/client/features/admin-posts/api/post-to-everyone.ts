@@ -1,5 +1,7 @@
-// POST /api/forumpost/PostToEveryone (admin): a post with no group; every user is notified.
+// POST /api/forumpost/PostToEveryone (admin): a post with no group; every user is notified and
+// the answer says how many (notified).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PostToEveryoneResponse } from '../../../../shared/schemas/posts';
 import { api } from '../../../lib/api';
 
 export interface PostToEveryoneInput {
@@ -9,7 +11,7 @@ export interface PostToEveryoneInput {
 }
 
 export const postToEveryone = (input: PostToEveryoneInput) =>
-  api<{ id: number; title: string; notified?: number }>('/api/forumpost/PostToEveryone', {
+  api<PostToEveryoneResponse>('/api/forumpost/PostToEveryone', {
     method: 'POST',
     body: input,
     headers: { 'Idempotency-Key': crypto.randomUUID() },

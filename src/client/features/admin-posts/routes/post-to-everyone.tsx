@@ -2,17 +2,16 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useQuery } from '@tanstack/react-query';
 import { postFormSchema, type PostForm, type PostFormValues } from '../../../../shared/schemas/posts';
-import { TagSelector, type Tag } from '../../../components/tag-selector';
+import { TagSelector } from '../../../components/tag-selector';
 import { useToast } from '../../../components/toast';
-import { api } from '../../../lib/api';
+import { useAllTags } from '../../../lib/tags';
 import { usePostToEveryone } from '../api/post-to-everyone';
 
 export function Component() {
   const toast = useToast();
   const send = usePostToEveryone();
-  const { data: allTags = [] } = useQuery({ queryKey: ['tags'], queryFn: () => api<Tag[]>('/api/alltags'), staleTime: 5 * 60_000 });
+  const { data: allTags = [] } = useAllTags();
   const [tags, setTags] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, watch, reset, formState } = useForm<PostForm, unknown, PostFormValues>({ resolver: valibotResolver(postFormSchema), defaultValues: { title: '', text: '' } });

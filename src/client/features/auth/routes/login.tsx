@@ -1,6 +1,6 @@
 // Login (spec section 2): states loading, normal, forgot-password modal, invalid credentials,
-// unverified account, just verified. After login the user is fetched: enabled -> /feed,
-// otherwise /unverifiedprofile/{email}.
+// unverified account, just verified, and too many failed attempts (the server's message). After
+// login the user is fetched: enabled -> /feed, otherwise /unverifiedprofile/{email}.
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import * as v from 'valibot';
 import { loginSchema } from '../../../../shared/schemas/auth';
 import { Spinner } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api';
 import { useSessionMe } from '../../../lib/current-user';
 import { useLogin, type LoginInput } from '../api/login';
 import { ResendVerification } from '../components/resend-verification';
@@ -37,8 +38,10 @@ export function Component() {
       navigate(user.enabled ? '/feed' : `/unverifiedprofile/${encodeURIComponent(user.email)}`, { replace: true });
     } catch (err) {
       const message = (err as Error).message;
-      // spec section 8: a message containing 'Unverified account' offers a resend; anything else is a bad login.
-      setFailure({ message: message.includes('Unverified account') ? message : BAD_LOGIN, who: values.username });
+      // spec section 8: a message containing 'Unverified account' offers a resend. Too many failed
+      // attempts (429) says when to try again (issue 9); anything else is a bad login.
+      const limited = err instanceof ApiError && err.status === 429;
+      setFailure({ message: limited || message.includes('Unverified account') ? message : BAD_LOGIN, who: values.username });
     }
   });
 

@@ -10,7 +10,7 @@ import { MEDIA_IMAGE_EXTENSIONS, MEDIA_VIDEO_EXTENSIONS, SCENARIO_EXTENSIONS } f
 import { postFormSchema, type PostForm, type PostFormValues, type PostType, type UploadErrorRow } from '../../../../shared/schemas/posts';
 import { useCreatePost } from '../api/create-post';
 import type { Attachable } from '../api/get-attachables';
-import { useTags } from '../api/get-tags';
+import { useAllTags } from '../../../lib/tags';
 import { AttachPicker } from './attach-picker';
 
 export type ModalPage = 'none' | 'create' | 'attach' | 'upload';
@@ -21,7 +21,7 @@ const TYPE_LABELS: Record<PostType, string> = { post: 'Post', scenario: 'Scenari
 
 export function CreatePostModal({ initialType = 'post', onClose }: { initialType?: PostType; onClose: () => void }) {
   const toast = useToast();
-  const { data: allTags = [] } = useTags();
+  const { data: allTags = [] } = useAllTags();
   const create = useCreatePost();
   const [page, setPage] = useState<Exclude<ModalPage, 'none'>>('create');
   const [type, setType] = useState<PostType>(initialType);

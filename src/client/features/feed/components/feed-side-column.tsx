@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { OfflineBadge } from '../../../offline/components/offline-badge';
 import { api } from '../../../lib/api';
-import { useFavouriteScenarios } from '../api/get-favourite-scenarios';
+import { useMyFavouriteScenarios } from '../../../lib/favourites';
 
 interface MyGroup {
   id: number;
@@ -39,7 +39,7 @@ function MyGroups() {
 }
 
 function FavouriteScenarios() {
-  const { data, isError } = useFavouriteScenarios();
+  const { data, isError } = useMyFavouriteScenarios();
   if (isError || !data) return null;
   return (
     <section className="card side-card" aria-labelledby="fav-scenarios-heading">

@@ -8,7 +8,7 @@ import { TagSelector } from '../../../components/tag-selector';
 import { onOutboxSent } from '../../../offline/outbox';
 import { POST_OUTBOX_KIND } from '../api/create-post';
 import { postsQueryKey, usePosts } from '../api/get-posts';
-import { useTags } from '../api/get-tags';
+import { useAllTags } from '../../../lib/tags';
 import { CreatePostBox } from '../components/create-post-box';
 import { FeedSideColumn } from '../components/feed-side-column';
 import { PendingPosts } from '../components/pending-posts';
@@ -17,7 +17,7 @@ import { PostCard } from '../components/post-card';
 export function Component() {
   const qc = useQueryClient();
   const [tagIds, setTagIds] = useState<number[]>([]);
-  const { data: tags = [] } = useTags();
+  const { data: tags = [] } = useAllTags();
   const { data, isLoading, isError, error, fetchNextPage, hasNextPage, isFetchingNextPage } = usePosts(tagIds);
   const sentinel = useRef<HTMLDivElement>(null);
 

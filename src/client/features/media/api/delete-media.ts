@@ -1,9 +1,10 @@
 // POST /api/media/Delete/{id}
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import type { MediaDeleteAnswer } from '../../../../shared/schemas/media';
 import { mediaQueryKey } from './get-media-library';
 
-export const deleteMedia = (id: number) => api<{ deleted: boolean; message: string }>(`/api/media/Delete/${id}`, { method: 'POST' });
+export const deleteMedia = (id: number) => api<MediaDeleteAnswer>(`/api/media/Delete/${id}`, { method: 'POST' });
 
 export function useDeleteMedia() {
   const qc = useQueryClient();

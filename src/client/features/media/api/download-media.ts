@@ -4,11 +4,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { isNativeApp, postNative } from '../../../lib/native-bridge';
+import type { DownloadLink } from '../../../../shared/schemas/common';
 import { mediaQueryKey } from './get-media-library';
 
-export const getDownloadLink = (id: number) => api<{ url: string; fileName: string }>(`/api/media/Download/${id}`);
+export const getDownloadLink = (id: number) => api<DownloadLink>(`/api/media/Download/${id}`);
 
-export async function downloadMedia(id: number): Promise<{ url: string; fileName: string; native: boolean }> {
+export async function downloadMedia(id: number): Promise<DownloadLink & { native: boolean }> {
   const link = await getDownloadLink(id);
   // The native side fetches the file itself, so it needs an absolute URL.
   const url = new URL(link.url, window.location.origin).toString();

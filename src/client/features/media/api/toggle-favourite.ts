@@ -3,7 +3,7 @@
 // device so it opens and downloads offline; unfavouriting forgets them.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toggleFavouriteOffline } from '../../../offline/favourites';
-import type { MediaItem } from '../../../../shared/schemas/media';
+import type { MediaFavourite, MediaItem } from '../../../../shared/schemas/media';
 import { mediaQueryKey } from './get-media-library';
 import { mediaItemQueryKey } from './get-media-item';
 
@@ -15,7 +15,7 @@ export interface ToggleMediaFavouriteResult {
 
 export async function toggleMediaFavourite(media: MediaItem): Promise<ToggleMediaFavouriteResult> {
   const favourited = !media.is_favourited_by_current_user;
-  const response = (await toggleFavouriteOffline('media', { ...media }, favourited)) as { favourited: boolean } | null;
+  const response = (await toggleFavouriteOffline('media', { ...media }, favourited)) as MediaFavourite | null;
   return response ? { sent: true, favourited: response.favourited } : { sent: false, favourited };
 }
 

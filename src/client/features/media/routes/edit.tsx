@@ -13,7 +13,7 @@ import { TEXT_LIMITS } from '../../../../shared/limits';
 import { mediaFormSchema, type MediaForm, type MediaItem } from '../../../../shared/schemas/media';
 import { useDeleteMedia } from '../api/delete-media';
 import { useEditMedia } from '../api/edit-media';
-import { useAllTags } from '../api/get-all-tags';
+import { useAllTags } from '../../../lib/tags';
 import { useMediaItem } from '../api/get-media-item';
 import { MediaNotice } from '../components/media-notice';
 

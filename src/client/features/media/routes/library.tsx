@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/spinner';
 import { TagSelector } from '../../../components/tag-selector';
 import { PAGE_SIZE } from '../../../../shared/limits';
 import { useMediaLibrary } from '../api/get-media-library';
-import { useAllTags } from '../api/get-all-tags';
+import { useAllTags } from '../../../lib/tags';
 import { MediaTile } from '../components/media-tile';
 
 export function Component() {

@@ -2,8 +2,9 @@
 // file name go to the 'scenarioimport' handler; in a browser we navigate to the URL.
 import { api } from '../../../lib/api';
 import { isNativeApp, postNative } from '../../../lib/native-bridge';
+import type { DownloadLink } from '../../../../shared/schemas/common';
 
-export const getScenarioDownload = (id: number) => api<{ url: string; fileName: string }>(`/api/scenarios/download/${id}`);
+export const getScenarioDownload = (id: number) => api<DownloadLink>(`/api/scenarios/download/${id}`);
 
 export async function downloadScenario(id: number): Promise<void> {
   const { url, fileName } = await getScenarioDownload(id);

@@ -1,15 +1,9 @@
 // GET /api/users/UserDetails/{id}: another user's public details (view-user).
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicUser } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
 
-export interface PublicUser {
-  id: number;
-  uuid_id: string;
-  first_name: string;
-  last_name: string;
-  username: string;
-  organisation: { name: string; website: string | null } | null;
-}
+export type { PublicUser };
 
 export const getUserDetails = (id: string) => api<PublicUser>(`/api/users/UserDetails/${encodeURIComponent(id)}`);
 

@@ -5,7 +5,6 @@ export const scenarioKeys = {
   detail: (id: string) => ['scenarios', 'detail', id] as const,
   mine: (params: object) => ['scenarios', 'mine', params] as const,
   tree: () => ['scenarios', 'tree'] as const,
-  favourites: () => ['scenarios', 'favourites'] as const,
   userPublic: (userId: string) => ['scenarios', 'user-public', userId] as const,
   userFavourites: (userId: string) => ['scenarios', 'user-favourites', userId] as const,
 };

@@ -3,7 +3,7 @@
 // keeps the scenario and its file on the device; unfavouriting forgets them.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toggleFavouriteOffline } from '../../../offline/favourites';
-import type { Scenario } from '../../../../shared/schemas/scenarios';
+import type { Scenario, ScenarioFavourite } from '../../../../shared/schemas/scenarios';
 import { scenarioKeys } from './keys';
 
 export interface ToggleFavouriteResult {
@@ -14,7 +14,7 @@ export interface ToggleFavouriteResult {
 
 export async function toggleFavourite(scenario: Scenario): Promise<ToggleFavouriteResult> {
   const favourited = !scenario.is_favourited_by_current_user;
-  const response = (await toggleFavouriteOffline('scenario', { ...scenario }, favourited)) as { is_favourited: boolean } | null;
+  const response = (await toggleFavouriteOffline('scenario', { ...scenario }, favourited)) as ScenarioFavourite | null;
   return response ? { sent: true, is_favourited: response.is_favourited } : { sent: false, is_favourited: favourited };
 }
 

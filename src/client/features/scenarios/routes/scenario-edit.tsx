@@ -14,7 +14,7 @@ import { useAlertDialog, useConfirm } from '../../../components/confirm';
 import { ApiError } from '../../../lib/api';
 import { useMe } from '../../../lib/current-user';
 import { useScenario } from '../api/get-scenario';
-import { useAllTags } from '../api/get-all-tags';
+import { useAllTags } from '../../../lib/tags';
 import { useEditScenario } from '../api/edit-scenario';
 import { useDeleteScenario } from '../api/delete-scenario';
 

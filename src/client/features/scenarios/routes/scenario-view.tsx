@@ -16,6 +16,7 @@ import { useEditScenario } from '../api/edit-scenario';
 import { DownloadButton } from '../components/download-button';
 import { FavouriteButton } from '../components/favourite-button';
 import { editorUrlFor, useWebEditorUrl } from '../../../lib/site';
+import { DeviceThumbnail, ScenarioDetailsCard } from '../components/scenario-details';
 import { useOfflineItem } from '../../../offline/favourites';
 import { OfflineBadge } from '../../../offline/components/offline-badge';
 
@@ -113,7 +114,7 @@ export function Component() {
       )}
       <div className="card scenario-hero">
         <div className="scenario-images">
-          <img src={s.thumbnail_url} alt={`Device ${s.device_id ?? 'unknown'}`} width="240" height="200" />
+          <DeviceThumbnail scenario={s} />
           <img src={s.patient_photo_url} alt="Patient" width="200" height="200" />
         </div>
         <div className="scenario-main">
@@ -153,6 +154,7 @@ export function Component() {
           <dt>Language</dt><dd>{s.unicode_language_identifier ?? 'Not set'}</dd>
         </dl>
       </div>
+      <ScenarioDetailsCard scenario={s} />
     </div>
   );
 }

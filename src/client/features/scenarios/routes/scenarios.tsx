@@ -5,7 +5,7 @@ import { Paginator } from '../../../components/paginator';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
 import { useScenarios } from '../api/get-scenarios';
-import { useAllTags } from '../api/get-all-tags';
+import { useAllTags } from '../../../lib/tags';
 import { ScenarioCard } from '../components/scenario-card';
 import { ScenarioFilters, type LibraryFilterState } from '../components/scenario-filters';
 import { AddScenarioMenu } from '../components/add-scenario-menu';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { OfflineBadge } from '../../../offline/components/offline-badge';
-import { useMyFavouriteScenarios } from '../api/get-my-favourite-scenarios';
+import { useMyFavouriteScenarios } from '../../../lib/favourites';
 
 export function FavouriteScenariosCard() {
   const favourites = useMyFavouriteScenarios();

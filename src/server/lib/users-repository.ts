@@ -1,10 +1,9 @@
 import { sql, type Selectable } from 'kysely';
-import type { DB } from '../../db/connection.js';
-import type { OrganisationTable, UserTable } from '../../db/types.js';
+import type { DB } from '../db/connection.js';
+import type { OrganisationTable, UserTable } from '../db/types.js';
 
 export type UserRow = Selectable<UserTable>;
 export type OrganisationRow = Selectable<OrganisationTable>;
-
 export function usersRepository(db: DB) {
   return {
     byId: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -29,5 +28,16 @@ export function usersRepository(db: DB) {
     organisationByCode: (code: string) =>
       db.selectFrom('organisations').selectAll().where(sql`lower(organisation_code)`, '=', code.toLowerCase()).executeTakeFirst(),
     update: (id: number, values: Partial<Omit<UserRow, 'id'>>) => db.updateTable('users').set(values).where('id', '=', id).execute(),
+    /**
+     * The one way to enable or disable a user (DESIGN section 5): disabling deletes every session
+     * of theirs in the same transaction, so enabling them again never revives an old cookie.
+     */
+    setEnabled: (id: number, enabled: boolean) =>
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ enabled: enabled ? 1 : 0 }).where('id', '=', id).execute();
+        if (!enabled) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+      }),
   };
 }
+
+export type UsersRepository = ReturnType<typeof usersRepository>;

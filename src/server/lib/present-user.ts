@@ -1,24 +1,10 @@
 // Maps user rows to the response shapes of spec section 3.
-import { roleNames } from '../../../shared/enums.js';
-import type { OrganisationRow, UserRow } from './repository.js';
+import { roleNames } from '../../shared/enums.js';
+import type { Me, PublicUser } from '../../shared/schemas/users.js';
+import type { OrganisationRow, UserRow } from './users-repository.js';
 
-export interface UserResponse {
-  id: number;
-  uuid_id: string;
-  first_name: string;
-  last_name: string;
-  username: string;
-  email: string;
-  last_login: string | null;
-  mobile_phone: string | null;
-  enabled: boolean;
-  roles: string[];
-  role: number;
-  organisation: { name: string; website: string | null; organisation_code: string } | null;
-  canProvision: boolean;
-  isPreRelease: boolean;
-  favourited_scenarios: unknown[];
-}
+/** The signed-in user's shape (spec section 3), kept under its old name for the auth routes. */
+export type UserResponse = Me;
 
 export function presentUser(user: UserRow, org?: OrganisationRow): UserResponse {
   return {
@@ -41,7 +27,7 @@ export function presentUser(user: UserRow, org?: OrganisationRow): UserResponse 
 }
 
 /** What another signed-in user may see (view-user). */
-export function presentPublicUser(user: UserRow, org?: OrganisationRow) {
+export function presentPublicUser(user: UserRow, org?: OrganisationRow): PublicUser {
   return {
     id: user.id,
     uuid_id: user.uuid_id,

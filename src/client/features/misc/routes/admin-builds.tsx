@@ -1,0 +1,139 @@
+// Admin app builds (/admin/builds; DESIGN section 8: builds come from an admin screen): upload an
+// .ipa for one of the six pre-release apps with its version and channel (pre-release for testers,
+// release for the Downloads page), and the list of builds with Delete.
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useConfirm } from '../../../components/confirm';
+import { Spinner } from '../../../components/spinner';
+import { useToast } from '../../../components/toast';
+import { formatFileSize } from '../../../../shared/format';
+import { PRE_RELEASE_APPS } from '../../../../shared/schemas/builds';
+import { useAdminBuilds, useDeleteBuild, useUploadBuild } from '../api/admin-builds';
+import './builds.css';
+
+const formatDate = (iso: string) => new Date(iso).toLocaleString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+function UploadForm() {
+  const upload = useUploadBuild();
+  const toast = useToast();
+  const [app, setApp] = useState<string>(PRE_RELEASE_APPS[0].key);
+  const [version, setVersion] = useState('');
+  const [channel, setChannel] = useState('prerelease');
+  const [file, setFile] = useState<File | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [missing, setMissing] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (upload.isPending) return;
+    if (!file) return setMissing('Please choose the .ipa file of the build');
+    setMissing(null);
+    upload.mutate(
+      { app, version, channel, file },
+      {
+        onSuccess: ({ build }) => {
+          toast(`${build.app_name} ${build.version} uploaded`);
+          setVersion('');
+          setFile(null);
+          setFormKey((k) => k + 1);
+        },
+      },
+    );
+  };
+  return (
+    <form key={formKey} className="card" onSubmit={submit} noValidate>
+      <h2>Upload a build</h2>
+      <div className="form-grid">
+        <div>
+          <label htmlFor="build-app">App</label>
+          <select id="build-app" value={app} onChange={(e) => setApp(e.target.value)}>
+            {PRE_RELEASE_APPS.map((a) => <option key={a.key} value={a.key}>{a.name}</option>)}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="build-version">Version</label>
+          <input id="build-version" placeholder="3.10.1" value={version} onChange={(e) => setVersion(e.target.value)} />
+        </div>
+        <div>
+          <label htmlFor="build-channel">Channel</label>
+          <select id="build-channel" value={channel} onChange={(e) => setChannel(e.target.value)}>
+            <option value="prerelease">Pre-release (testers)</option>
+            <option value="release">Release (Downloads page)</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="build-file">Build (.ipa)</label>
+          <input id="build-file" type="file" accept=".ipa" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </div>
+      </div>
+      {(missing || upload.isError) && <p className="alert error" role="alert">{missing ?? upload.error?.message}</p>}
+      <div className="actions">
+        <button type="submit" className="btn primary" disabled={upload.isPending}>{upload.isPending ? 'Uploading…' : 'Upload build'}</button>
+      </div>
+    </form>
+  );
+}
+
+export function Component() {
+  const { data, isPending, error } = useAdminBuilds();
+  const remove = useDeleteBuild();
+  const confirm = useConfirm();
+  const toast = useToast();
+  return (
+    <div className="admin-builds">
+      <div className="page-header">
+        <h1>App builds</h1>
+        <Link to="/admin/licences">Licences</Link>
+      </div>
+      <UploadForm />
+      <section className="card">
+        <h2>Builds</h2>
+        {isPending ? (
+          <Spinner />
+        ) : error ? (
+          <p className="alert error" role="alert">{error.message}</p>
+        ) : !data.builds.length ? (
+          <p className="muted">No builds yet.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="pre-release-table">
+              <thead>
+                <tr>
+                  <th scope="col">App</th>
+                  <th scope="col">Version</th>
+                  <th scope="col">Channel</th>
+                  <th scope="col">Uploaded</th>
+                  <th scope="col"><span className="visually-hidden">Delete</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.builds.map((b) => (
+                  <tr key={b.id} data-testid={`build-${b.id}`}>
+                    <td data-label="App">{b.app_name}</td>
+                    <td data-label="Version"><span>{b.version} <span className="muted small">{formatFileSize(b.file_size)}</span></span></td>
+                    <td data-label="Channel">{b.channel === 'release' ? 'Release' : 'Pre-release'}</td>
+                    <td data-label="Uploaded">{formatDate(b.created_at)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn danger"
+                        disabled={remove.isPending}
+                        aria-label={`Delete ${b.app_name} ${b.version}`}
+                        onClick={async () => {
+                          if (await confirm({ title: 'Delete build', message: `Delete ${b.app_name} ${b.version}? Its install link stops working.`, confirmLabel: 'Delete', danger: true })) {
+                            remove.mutate(b.id, { onSuccess: (r) => toast(r.message) });
+                          }
+                        }}
+                      >
+                        Delete
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

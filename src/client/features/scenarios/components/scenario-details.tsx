@@ -1,0 +1,75 @@
+// What a scenario file says beyond the library's columns (issue 14): the monitor's model name beside
+// its thumbnail, the patient (age with unit, sex), the events in order with their trend times, and
+// the checklist titles, so the view is worth opening before a download.
+import type { Scenario } from '../../../../shared/schemas/scenarios';
+import { formatPatientAge } from '../../../../shared/realiti';
+import './scenario-details.css';
+
+export function DeviceThumbnail({ scenario }: { scenario: Scenario }) {
+  const name = scenario.monitor_name;
+  return (
+    <figure className="device-figure">
+      <img src={scenario.thumbnail_url} alt={name ?? `Device ${scenario.device_id ?? 'unknown'}`} width="240" height="200" />
+      <figcaption data-testid="monitor-name">{name ?? 'Unknown monitor'}</figcaption>
+    </figure>
+  );
+}
+
+const trendText = (seconds: number) => {
+  const s = Math.round(seconds);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
+};
+
+/** Age with its unit and the sex, e.g. '58 years, male'; null when the file says neither. */
+export function patientText(s: Scenario): string | null {
+  const parts = [];
+  const d = s.details;
+  if (d?.patient_age_value != null) parts.push(formatPatientAge(d.patient_age_value, d.patient_age_unit));
+  if (s.patient_sex) parts.push(s.patient_sex);
+  return parts.length ? parts.join(', ') : null;
+}
+
+export function ScenarioDetailsCard({ scenario }: { scenario: Scenario }) {
+  const d = scenario.details;
+  // Copies kept offline before details existed have none.
+  if (!d) return null;
+  const patient = patientText(scenario);
+  if (!patient && !d.patient_name && !d.patient_complaint && !d.events.length && !d.checklist.length) return null;
+  return (
+    <div className="card scenario-details">
+      {(patient || d.patient_name || d.patient_complaint) && (
+        <section aria-labelledby="scenario-patient">
+          <h2 id="scenario-patient">Patient</h2>
+          <p data-testid="scenario-patient">
+            {d.patient_name && <strong>{d.patient_name}</strong>}
+            {d.patient_name && patient && ', '}
+            {patient}
+          </p>
+          {d.patient_complaint && <p className="muted">{d.patient_complaint}</p>}
+        </section>
+      )}
+      {d.events.length > 0 && (
+        <section aria-labelledby="scenario-events">
+          <h2 id="scenario-events">Events</h2>
+          <ol className="scenario-event-list" data-testid="scenario-events">
+            {d.events.map((e, i) => (
+              <li key={i}>
+                <span>{e.name || `Event ${i + 1}`}</span>
+                {e.trend_time != null && <span className="muted"> · trend {trendText(e.trend_time)}</span>}
+              </li>
+            ))}
+          </ol>
+          {scenario.num_events > d.events.length && <p className="muted">and {scenario.num_events - d.events.length} more</p>}
+        </section>
+      )}
+      {d.checklist.length > 0 && (
+        <section aria-labelledby="scenario-checklist">
+          <h2 id="scenario-checklist">Checklist</h2>
+          <ul className="scenario-checklist" data-testid="scenario-checklist">
+            {d.checklist.map((title, i) => <li key={i}>{title}</li>)}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

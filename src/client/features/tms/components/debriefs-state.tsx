@@ -1,0 +1,22 @@
+// What a TMS page shows before it has debriefs: loading, offline without a kept copy, an error.
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Debrief } from '../../../../shared/schemas/debriefs';
+import { Spinner } from '../../../components/spinner';
+import { EmptyState } from '../../../components/empty-state';
+
+/** null when the data is there; otherwise the element to show instead. */
+export function debriefsPending(q: UseQueryResult<Debrief[]>) {
+  if (q.data) return null;
+  if (q.fetchStatus === 'paused') return <EmptyState title="You are offline"><p className="muted">Open the TMS once while online to keep its debriefs on this device.</p></EmptyState>;
+  if (q.isError) return <div className="alert error" role="alert">{q.error.message}</div>;
+  return <Spinner label="Loading debriefs" />;
+}
+
+/** The NoResults state (spec section 2). */
+export function NoResults() {
+  return (
+    <EmptyState title="No Results">
+      <p className="muted">Debriefs of the sessions you run appear here once the simulator hands them over.</p>
+    </EmptyState>
+  );
+}

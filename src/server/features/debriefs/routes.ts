@@ -1,0 +1,37 @@
+// Debrief calls (TMS, issue 14). GET /api/editor/DebriefsForCurrentUser is spec section 7's; the
+// ingestion call POST /api/editor/debriefs is ours, for the device or the native wrapper.
+import type { FastifyInstance } from 'fastify';
+import { DEBRIEF_LIMITS, DEBRIEF_LIST_LIMIT, EVENT_TYPE_MAX, debriefInputSchema, debriefListSchema, debriefSchema } from '../../../shared/schemas/debriefs.js';
+import { route } from '../../lib/route.js';
+import { debriefsRepository } from './repository.js';
+import { debriefsService } from './service.js';
+
+export default async function debriefRoutes(app: FastifyInstance) {
+  const service = debriefsService(debriefsRepository(app.db));
+  const tags = ['debriefs'];
+
+  route(app, {
+    method: 'POST',
+    url: '/api/editor/debriefs',
+    auth: 'user',
+    tags,
+    summary: 'Hand over a finished session: stored as a debrief of the signed-in educator who ran it',
+    description:
+      'Body per spec section 3 (Debrief, Student, scores, event list). Send an Idempotency-Key (a UUID) so a retry never stores a second copy. ' +
+      `At most ${DEBRIEF_LIMITS.bodyBytes / 1024} KiB and ${DEBRIEF_LIMITS.events} events; event types 0-${EVENT_TYPE_MAX}; unknown keys are ignored.`,
+    body: debriefInputSchema,
+    status: 201,
+    response: debriefSchema,
+    idempotent: true,
+    bodyLimit: DEBRIEF_LIMITS.bodyBytes,
+  }, async ({ user, body }) => service.ingest(user, body));
+
+  route(app, {
+    method: 'GET',
+    url: '/api/editor/DebriefsForCurrentUser',
+    auth: 'user',
+    tags,
+    summary: `The debriefs the signed-in educator ran, newest first (at most ${DEBRIEF_LIST_LIMIT})`,
+    response: debriefListSchema,
+  }, async ({ user }) => service.forEducator(user));
+}
