@@ -18,13 +18,15 @@ test.describe('admin area', () => {
     await page.getByRole('link', { name: 'Admin Dashboard' }).click();
     await expect(page).toHaveURL(/\/admin\/analytics$/);
     const nav = page.getByRole('navigation', { name: 'Admin' });
-    await expect(nav.getByRole('link')).toHaveText(['Analytics', 'Users', 'Reported posts', 'Post to everyone', 'Review media', 'Audit log']);
+    await expect(nav.getByRole('link')).toHaveText(['Analytics', 'Users', 'Reported posts', 'Post to everyone', 'Review media', 'Audit log', 'Licences', 'App builds']);
     const screens: [string, RegExp, string][] = [
       ['Users', /\/admin\/users$/, 'Users'],
       ['Reported posts', /\/admin\/reported$/, 'Reported posts'],
       ['Post to everyone', /\/admin\/post$/, 'Post to everyone'],
       ['Review media', /\/admin\/reviewmedia$/, 'Pending Media'],
       ['Audit log', /\/admin\/audit$/, 'Audit log'],
+      ['Licences', /\/admin\/licences$/, 'Licences'],
+      ['App builds', /\/admin\/builds$/, 'App builds'],
       ['Analytics', /\/admin\/analytics$/, 'Analytics'],
     ];
     for (const [link, url, heading] of screens) {

@@ -11,6 +11,8 @@ export const ADMIN_SCREENS = [
   { to: '/admin/post', label: 'Post to everyone' },
   { to: '/admin/reviewmedia', label: 'Review media' },
   { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin/licences', label: 'Licences' },
+  { to: '/admin/builds', label: 'App builds' },
 ] as const;
 
 export function AdminLayout() {
