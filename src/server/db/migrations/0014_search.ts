@@ -78,6 +78,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         INSERT OR IGNORE INTO user_active_months (user_id, month) VALUES (new.${sql.raw(s.user)}, substr(new.${sql.raw(s.at)}, 1, 7)); END`.execute(db);
     }
   }
+  // Search counts every match the caller may see: this index answers the visibility check of each
+  // match without reading the post's row (its title and text).
+  await db.schema.createIndex('posts_visibility').on('posts').columns(['id', 'status', 'group_id', 'deleted_at']).execute();
   // Monthly counts read a year of rows by date.
   await db.schema.createIndex('users_created_at').on('users').column('created_at').execute();
   await db.schema.createIndex('posts_created_at').on('posts').columns(['created_at', 'group_id']).execute();
