@@ -39,6 +39,8 @@ export default defineConfig({
       // The suite signs in many times; keep the login limit out of its way.
       RATE_LIMIT_LOGIN: '1000',
       RATE_LIMIT_EMAIL: '1000',
+      // A configured web editor: 'Create Scenario' and 'Open in Editor' show only when one is.
+      WEB_EDITOR_URL: 'https://editor.isimulate.test/',
     },
   },
 });

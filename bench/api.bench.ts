@@ -8,9 +8,11 @@
 //     with varied names, descriptions, tags, ages, conditions and dates, owned by a few users:
 //       /api/health (baseline), the library list GET /api/scenarios/0/10/-1/-1/-1, a filtered list
 //       (adult, deteriorating, one tag) and a full-text search for a word in ~0.3 % of the rows;
-//   - BENCH_POSTS (default 100 000) forum posts: /api/health and the feed GET /api/forumpost/GetPosts/0/5/-1.
+//   - BENCH_POSTS (default 100 000) forum posts: /api/health, the feed GET /api/forumpost/GetPosts/0/5/-1
+//     and site search GET /api/search/searchposts/0/20/{term} (issue 12) for a rare word (~0.3 %), a
+//     common one found in titles and texts (ranked), and two common words together.
 // Reports requests/s, p50 and p99 latency. Budgets: every response 2xx (no errors or timeouts), each
-// call's `total` equals the number of rows seeded to match, and p99 of the list, search and feed
+// call's `total` (`count`) equals the number of rows seeded to match, and p99 of the list, search and feed
 // calls at the large size at most 500 ms. Exits 1 when a budget fails. The queries each call runs,
 // their EXPLAIN QUERY PLAN and time on their own are printed for a call over budget, or for every
 // call with BENCH_EXPLAIN=1. Autocannon shares the machine with the server, so absolute req/s are
@@ -40,6 +42,12 @@ const FILTER_AGE = 2;
 const FILTER_CONDITION = 1;
 const FILTER_TAG = 'Sepsis';
 const BATCH = 5_000;
+/** Site search over posts: a rare word, a common one in titles and texts, and two words together. */
+const POST_SEARCHES = [
+  { term: 'hyperkal', match: /\bhyperkal/i },
+  { term: 'debrief', match: /\bdebrief/i },
+  { term: 'rural setting', match: /\brural\b[^]*\bsetting|\bsetting[^]*\brural\b/i },
+];
 
 // ---------------------------------------------------------------- messages between bench and server
 type Request =
@@ -61,6 +69,8 @@ interface PostSeed {
   count: number;
   seconds: number;
   feedMatches: number;
+  /** Visible posts matching each of POST_SEARCHES. */
+  searchMatches: number[];
 }
 interface QueryReport {
   sql: string;
@@ -265,7 +275,7 @@ async function runServer(dataDir: string) {
   );
   const insertPostTag = raw.prepare('INSERT INTO post_tags (post_id, tag_id) VALUES (?, ?)');
   const insertPostScenario = raw.prepare('INSERT INTO post_scenarios (post_id, scenario_id) VALUES (?, ?)');
-  const postState = { count: 0, feedMatches: 0 };
+  const postState = { count: 0, feedMatches: 0, searchMatches: POST_SEARCHES.map(() => 0) };
   const postBatch = raw.transaction((n: number, total: number) => {
     // Posts are stamped now() when created, so created_at follows the id: spread over two years.
     const span = 2 * 365 * 86400_000;
@@ -275,7 +285,9 @@ async function runServer(dataDir: string) {
       const status = rand() < 0.02 ? 0 : 1;
       const deletedAt = rand() < 0.02 ? at : null;
       const withScenario = scenarioState.count > 0 && rand() < 0.1;
-      const { lastInsertRowid } = insertPost.run(pick(POST_TITLES), pick(POST_TEXTS), pick(userIds), groupId, status, withScenario ? 'scenario' : 'post', at, deletedAt);
+      const title = pick(POST_TITLES);
+      const text = `${pick(POST_TEXTS)}${rand() < SEARCH_SHARE ? ' Hyperkalaemia on the repeat bloods.' : ''}`;
+      const { lastInsertRowid } = insertPost.run(title, text, pick(userIds), groupId, status, withScenario ? 'scenario' : 'post', at, deletedAt);
       const id = Number(lastInsertRowid);
       if (withScenario) insertPostScenario.run(id, scenarioState.firstId + Math.floor(rand() * (scenarioState.lastId - scenarioState.firstId + 1)));
       if (rand() < 0.3) {
@@ -285,7 +297,12 @@ async function runServer(dataDir: string) {
         if (rand() < 0.3 && second !== first) insertPostTag.run(id, second);
       }
       postState.count++;
-      if (groupId === null && status === 1 && deletedAt === null) postState.feedMatches++;
+      if (groupId === null && status === 1 && deletedAt === null) {
+        postState.feedMatches++;
+        POST_SEARCHES.forEach((q, n) => {
+          if (q.match.test(`${title} ${text}`)) postState.searchMatches[n]++;
+        });
+      }
     }
   });
 
@@ -327,7 +344,7 @@ async function runServer(dataDir: string) {
       }
       case 'seedPosts': {
         const seconds = seed(postState, msg.total, (n) => postBatch(n, msg.total));
-        return { count: postState.count, seconds, feedMatches: postState.feedMatches } satisfies PostSeed;
+        return { count: postState.count, seconds, feedMatches: postState.feedMatches, searchMatches: postState.searchMatches } satisfies PostSeed;
       }
       case 'explain': {
         traced.length = 0;
@@ -438,12 +455,13 @@ async function main() {
     if (!sid) throw new Error('sign-in set no session cookie');
     const cookie = sid.split(';')[0];
 
-    /** One plain request: checks the status and returns the call's `total`. */
+    /** One plain request: checks the status and returns the call's `total` (`count` for search). */
     async function probe(url: string): Promise<number | undefined> {
       const res = await fetch(`${base}${url}`, { headers: { cookie } });
       const text = await res.text();
       if (res.status < 200 || res.status > 299) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 300)}`);
-      return (JSON.parse(text) as { total?: number }).total;
+      const body = JSON.parse(text) as { total?: number; count?: number };
+      return body.total ?? body.count;
     }
 
     async function explain(url: string) {
@@ -510,6 +528,9 @@ async function main() {
     console.log(`\n${data} (seeded in ${posts.seconds.toFixed(1)} s; ${posts.feedMatches} in the public feed)`);
     await measure(data, 'GET /api/health', '/api/health', {});
     await measure(data, 'feed /api/forumpost/GetPosts/0/5/-1', '/api/forumpost/GetPosts/0/5/-1', { expectTotal: posts.feedMatches, budget: true });
+    for (const [n, q] of POST_SEARCHES.entries()) {
+      await measure(data, `search posts "${q.term}"`, `/api/search/searchposts/0/20/${encodeURIComponent(q.term)}`, { expectTotal: posts.searchMatches[n], budget: true });
+    }
 
     console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per call; p99 budget ${P99_BUDGET_MS} ms for list, search and feed at the large size`);
     console.table(rows);

@@ -61,6 +61,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // X-Forwarded-For counts only from the proxies TRUST_PROXY names (off by default).
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Search terms travel in the path (spec section 7): 200 characters, percent-encoded.
+    routerOptions: { maxParamLength: 2000 },
     // Schemas document the API (OpenAPI); valibot does the validation, so Ajv only passes through.
     ajv: { customOptions: { strict: false } },
     frameworkErrors,

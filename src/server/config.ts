@@ -3,6 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
 import { resolveMediaTool } from './lib/media-tools.js';
+import { parseSupportOffices, parseWebEditorUrl } from './lib/site-config.js';
+import type { SupportOffice } from '../shared/schemas/site.js';
 
 const bool = (fallback: boolean) =>
   v.pipe(
@@ -61,7 +63,8 @@ const envSchema = v.object({
     v.transform(parseTrustProxy),
     v.check((t) => t !== null, 'must be off, a hop count (1-10), or a comma list of proxy addresses or CIDR ranges'),
   ),
-  WEB_EDITOR_URL: v.optional(v.string(), 'https://editor.realiti.example/'),
+  WEB_EDITOR_URL: v.optional(v.string()),
+  SUPPORT_OFFICES: v.optional(v.string()),
   DISTRIBUTOR_PRODUCT_HOST: v.optional(v.string(), 'realiti'),
   JOB_POLL_MS: int(500),
   CLIENT_DIR: v.optional(v.string()),
@@ -92,7 +95,9 @@ export interface Config {
   rateLimit: { login: number; email: number; windowMs: number };
   /** Which proxies may name the client in X-Forwarded-For: false (none), a hop count, or addresses. */
   trustProxy: false | number | string[];
+  /** The external scenario editor; '' when none (its links are hidden). */
   webEditorUrl: string;
+  supportOffices: SupportOffice[];
   distributorProductHost: string;
   /** Serve the built client from clientDir (off in API tests). */
   serveClient: boolean;
@@ -143,7 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     rateLimit: { login: e.RATE_LIMIT_LOGIN, email: e.RATE_LIMIT_EMAIL, windowMs: e.RATE_LIMIT_WINDOW_MS },
     trustProxy: e.TRUST_PROXY ?? false,
-    webEditorUrl: e.WEB_EDITOR_URL,
+    webEditorUrl: parseWebEditorUrl(e.WEB_EDITOR_URL),
+    supportOffices: parseSupportOffices(e.SUPPORT_OFFICES),
     distributorProductHost: e.DISTRIBUTOR_PRODUCT_HOST,
     serveClient: true,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,

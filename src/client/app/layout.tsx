@@ -84,6 +84,7 @@ function TopBar() {
       <nav className="main-nav" id="main-nav" aria-label="Main">
         <NavLink to="/feed">Home</NavLink>
         <NavLink to="/scenarios">Scenarios</NavLink>
+        <NavLink to="/media">Media</NavLink>
         {me.canProvision && native && <NavLink to="/me/provisioning">Licensing</NavLink>}
         <NavLink to="/tms">TMS</NavLink>
         {me.isPreRelease && <NavLink to="/me/pre-release">Pre-Release</NavLink>}
@@ -104,6 +105,8 @@ function TopBar() {
             <Link to="/me/scenarios">My Scenarios</Link>
             <Link to="/me/media">My Media</Link>
             <Link to="/me/forum/groups">My Groups</Link>
+            <Link to="/me/downloads">Downloads</Link>
+            <Link to="/me/support">Support</Link>
             {isAdmin && <Link to="/admin">Admin Dashboard</Link>}
             {isAdmin && <Link to="/admin/licences">Licences</Link>}
             {isAdmin && <Link to="/admin/builds">App builds</Link>}
@@ -136,6 +139,12 @@ export function AppLayout() {
       <Footer />
     </div>
   );
+}
+
+/** Terms and Privacy: the app's top bar for a signed-in user, no navigation otherwise. */
+export function OpenLayout() {
+  const { data: me } = useMe();
+  return me ? <AppLayout /> : <PublicLayout />;
 }
 
 /** Public pages (login, register, terms...) have no navigation. */

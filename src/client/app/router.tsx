@@ -1,13 +1,11 @@
 // Every route of spec section 2. Screens are lazy-loaded route modules exporting `Component`.
-// Placeholders (`soon`) mark screens that later work replaces with the real module.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { Role } from '../../shared/enums';
 import { RequireAuth, RequireFlag, RequireRole } from './guards';
-import { AppLayout, PublicLayout } from './layout';
-import { ComingSoon } from '../components/coming-soon';
+import { AppLayout, OpenLayout, PublicLayout } from './layout';
+import { AdminLayout } from '../features/admin/components/admin-layout';
 import { NotFound } from './not-found';
 
-const soon = (title: string) => async () => ({ Component: () => <ComingSoon title={title} /> });
 
 const publicRoutes: RouteObject[] = [
   { path: '/login', lazy: () => import('../features/auth/routes/login') },
@@ -15,6 +13,10 @@ const publicRoutes: RouteObject[] = [
   { path: '/emailverified/:token', lazy: () => import('../features/auth/routes/email-verified') },
   { path: '/unverifiedprofile/:email', lazy: () => import('../features/auth/routes/unverified-profile') },
   { path: '/password-update', lazy: () => import('../features/auth/routes/password-update') },
+];
+
+/** Open to all, with the app's top bar when signed in. */
+const openRoutes: RouteObject[] = [
   { path: '/privacy', lazy: () => import('../features/misc/routes/privacy') },
   { path: '/terms', lazy: () => import('../features/misc/routes/terms') },
 ];
@@ -58,20 +60,26 @@ const authedRoutes: RouteObject[] = [
   { path: 'forum/edit/:groupId', lazy: () => import('../features/groups/routes/edit-group') },
   { path: 'forum/group/:groupId', id: 'forum-group', lazy: () => import('../features/groups/routes/group') },
   { path: 'view-user/:id', lazy: () => import('../features/scenarios/routes/view-user') },
-  { path: 'search', lazy: soon('Search') },
+  { path: 'search', lazy: () => import('../features/search/routes/search') },
+  { path: 'post/:postId', lazy: () => import('../features/search/routes/post') },
   {
     path: 'admin',
-    element: <RequireRole role={Role.Admin} />,
+    element: (
+      <RequireRole role={Role.Admin}>
+        <AdminLayout />
+      </RequireRole>
+    ),
     children: [
       { index: true, element: <Navigate to="/admin/analytics" replace /> },
-      { path: 'analytics', lazy: soon('Analytics') },
-      { path: 'users', lazy: soon('Users') },
+      { path: 'analytics', lazy: () => import('../features/admin/routes/analytics') },
+      { path: 'users', lazy: () => import('../features/admin/routes/users') },
       { path: 'reported', lazy: () => import('../features/admin-posts/routes/reported-posts') },
       { path: 'post', lazy: () => import('../features/admin-posts/routes/post-to-everyone') },
       { path: 'reviewmedia', lazy: () => import('../features/admin-media/routes/review-media') },
       { path: 'licences', lazy: () => import('../features/licences/routes/admin-licences') },
       { path: 'licences/contracts/:contractId', lazy: () => import('../features/licences/routes/admin-contract') },
       { path: 'builds', lazy: () => import('../features/misc/routes/admin-builds') },
+      { path: 'audit', lazy: () => import('../features/admin/routes/audit-log') },
     ],
   },
   { path: 'tms', lazy: () => import('../features/tms/routes/tms') },
@@ -80,6 +88,7 @@ const authedRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   { element: <PublicLayout />, children: publicRoutes },
+  { element: <OpenLayout />, children: openRoutes },
   {
     path: '/',
     element: (

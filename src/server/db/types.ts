@@ -311,6 +311,12 @@ export interface DebriefTable {
   received_at: string;
 }
 
+/** A month (YYYY-MM) in which a user signed in or contributed (analytics; kept by triggers). */
+export interface UserActiveMonthTable {
+  user_id: number;
+  month: string;
+}
+
 export interface Database {
   organisations: OrganisationTable;
   users: UserTable;
@@ -347,6 +353,7 @@ export interface Database {
   licences: LicenceTable;
   app_builds: AppBuildTable;
   debriefs: DebriefTable;
+  user_active_months: UserActiveMonthTable;
 }
 
 export interface LicenceProductTable {

@@ -12,6 +12,11 @@ import notificationRoutes from './notifications/routes.js';
 import licenceRoutes from './licences/routes.js';
 import preReleaseRoutes from './prerelease/routes.js';
 import debriefRoutes from './debriefs/routes.js';
+import searchRoutes from './search/routes.js';
+import adminUserRoutes from './admin-users/routes.js';
+import analyticsRoutes from './analytics/routes.js';
+import auditRoutes from './audit/routes.js';
+import siteRoutes from './site/routes.js';
 
 export const featureRoutes: FastifyPluginAsync[] = [
   authRoutes,
@@ -26,4 +31,9 @@ export const featureRoutes: FastifyPluginAsync[] = [
   licenceRoutes,
   preReleaseRoutes,
   debriefRoutes,
+  searchRoutes,
+  adminUserRoutes,
+  analyticsRoutes,
+  auditRoutes,
+  siteRoutes,
 ];

@@ -13,6 +13,7 @@ import * as m0013 from './0013_licences.js';
 import * as m0011 from './0011_debriefs.js';
 import * as m0012 from './0012_scenario_details.js';
 import * as m0010 from './0010_groups.js';
+import * as m0014 from './0014_search.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_debriefs': m0011,
   '0012_scenario_details': m0012,
   '0010_groups': m0010,
+  '0014_search': m0014,
 };

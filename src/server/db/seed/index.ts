@@ -9,6 +9,7 @@ import { seedPosts } from './posts.js';
 import { seedLicences } from './licences.js';
 import { seedDebriefs } from './debriefs.js';
 import { seedGroups } from './groups.js';
+import { seedActivity } from './activity.js';
 
 const seeders: ((app: FastifyInstance) => Promise<void>)[] = [
   seedUsers,
@@ -19,6 +20,7 @@ const seeders: ((app: FastifyInstance) => Promise<void>)[] = [
   seedLicences,
   seedDebriefs,
   seedGroups,
+  seedActivity,
 ];
 
 export async function seedDemoIfEmpty(app: FastifyInstance): Promise<boolean> {

@@ -1,23 +1,24 @@
-// Support (/me/support): contact offices for Australia, America and Europe.
-const offices = [
-  { region: 'Australia', name: 'iSimulate Pty Ltd', address: 'Canberra, ACT, Australia', phone: '+61 2 6100 0000', email: 'support@isimulate.com', hours: 'Mon-Fri 9:00-17:00 AEST' },
-  { region: 'America', name: 'iSimulate Inc.', address: 'Albany, NY, United States', phone: '+1 877 000 0000', email: 'support.us@isimulate.com', hours: 'Mon-Fri 9:00-17:00 EST' },
-  { region: 'Europe', name: 'iSimulate GmbH', address: 'Kiel, Germany', phone: '+49 431 000 0000', email: 'support.eu@isimulate.com', hours: 'Mon-Fri 9:00-17:00 CET' },
-];
+// Support (/me/support): contact offices for Australia, America and Europe, from the server's
+// configuration (SUPPORT_OFFICES; the README lists the defaults).
+import { Spinner } from '../../../components/spinner';
+import { useSite } from '../../../lib/site';
 
 export function Component() {
+  const { data, isLoading, error } = useSite();
   return (
-    <section>
+    <section className="support-page">
       <h1>Support</h1>
       <p className="muted">Contact the office nearest to you.</p>
+      {isLoading && <Spinner label="Loading contacts" />}
+      {error && <p className="alert error">{(error as Error).message}</p>}
       <div className="grid offices">
-        {offices.map((o) => (
-          <section key={o.region} className="card" aria-labelledby={`office-${o.region}`}>
+        {data?.supportOffices.map((o) => (
+          <section key={o.region} className="card office" aria-labelledby={`office-${o.region}`}>
             <h2 id={`office-${o.region}`}>{o.region}</h2>
             <p><strong>{o.name}</strong><br />{o.address}</p>
             <p>
-              Phone: <a href={`tel:${o.phone.replace(/\s/g, '')}`}>{o.phone}</a><br />
-              Email: <a href={`mailto:${o.email}`}>{o.email}</a><br />
+              Phone: <a href={`tel:${o.phone.replace(/[^\d+]/g, '')}`}>{o.phone}</a><br />
+              Email: <a className="office-email" href={`mailto:${o.email}`}>{o.email}</a><br />
               <span className="muted">{o.hours}</span>
             </p>
           </section>

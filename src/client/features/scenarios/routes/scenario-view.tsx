@@ -15,7 +15,7 @@ import { useCopyScenario } from '../api/copy-scenario';
 import { useEditScenario } from '../api/edit-scenario';
 import { DownloadButton } from '../components/download-button';
 import { FavouriteButton } from '../components/favourite-button';
-import { editorUrlFor } from '../components/web-editor';
+import { editorUrlFor, useWebEditorUrl } from '../../../lib/site';
 import { DeviceThumbnail, ScenarioDetailsCard } from '../components/scenario-details';
 import { useOfflineItem } from '../../../offline/favourites';
 import { OfflineBadge } from '../../../offline/components/offline-badge';
@@ -27,6 +27,7 @@ function OwnerActions({ scenario }: { scenario: Scenario }) {
   const confirm = useConfirm();
   const alert = useAlertDialog();
   const edit = useEditScenario();
+  const editor = useWebEditorUrl();
   const isPublic = scenario.privacy_level === 2;
   const togglePrivacy = async () => {
     const ok = await confirm({
@@ -49,8 +50,8 @@ function OwnerActions({ scenario }: { scenario: Scenario }) {
       <button type="button" className="btn" onClick={togglePrivacy} disabled={!scenario.is_publishable || edit.isPending}>
         {isPublic ? 'Make Private' : 'Make Public'}
       </button>
-      {!isNativeApp() && (
-        <a className="btn" href={editorUrlFor(scenario.uuid_id)} target="_blank" rel="noopener noreferrer">Open in Editor</a>
+      {!isNativeApp() && editor && (
+        <a className="btn" href={editorUrlFor(editor, scenario.uuid_id)} target="_blank" rel="noopener noreferrer">Open in Editor</a>
       )}
     </div>
   );

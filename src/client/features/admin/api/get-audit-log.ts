@@ -1,0 +1,26 @@
+// GET /api/admin/audit/{offset}/{count}?action=&actor= (admin): the audit log, newest first.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuditPage } from '../../../../shared/schemas/admin';
+import { api } from '../../../lib/api';
+
+export const auditLogKey = ['admin', 'audit'] as const;
+
+export interface AuditFilter {
+  action: string;
+  actor: string;
+}
+
+export const auditLogQueryOptions = (offset: number, count: number, f: AuditFilter) => {
+  const query = new URLSearchParams();
+  if (f.action) query.set('action', f.action);
+  if (f.actor) query.set('actor', f.actor);
+  const qs = query.toString();
+  return queryOptions({
+    queryKey: [...auditLogKey, offset, count, f.action, f.actor],
+    queryFn: () => api<AuditPage>(`/api/admin/audit/${offset}/${count}${qs ? `?${qs}` : ''}`),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+};
+
+export const useAuditLog = (offset: number, count: number, f: AuditFilter) => useQuery(auditLogQueryOptions(offset, count, f));

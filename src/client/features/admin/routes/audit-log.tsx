@@ -1,0 +1,103 @@
+// Admin Audit log (/admin/audit, issue 12): every admin and moderator action with actor, action,
+// target, reason and time, newest first, filtered by action and by actor.
+import { Link, useSearchParams } from 'react-router-dom';
+import { auditActionLabel, type AuditEntry } from '../../../../shared/schemas/admin';
+import { EmptyState } from '../../../components/empty-state';
+import { Paginator } from '../../../components/paginator';
+import { Spinner } from '../../../components/spinner';
+import { useAuditLog } from '../api/get-audit-log';
+
+const PAGE = 50;
+
+/** Where a target lives in the app, when it has a page. */
+function targetLink(e: AuditEntry): string | null {
+  switch (e.target_type) {
+    case 'user':
+      return `/view-user/${e.target_id}`;
+    case 'media':
+      return `/media/${e.target_id}`;
+    case 'post':
+      return `/post/${e.target_id}`;
+    case 'group':
+      return `/forum/group/${e.target_id}`;
+    default:
+      return null;
+  }
+}
+
+function Target({ entry }: { entry: AuditEntry }) {
+  const label = entry.target_label ?? `${entry.target_type} ${entry.target_id} (removed)`;
+  const link = entry.target_label ? targetLink(entry) : null;
+  return link ? <Link to={link}>{label}</Link> : <>{label}</>;
+}
+
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const action = params.get('action') ?? '';
+  const actor = params.get('actor') ?? '';
+  const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
+  const { data, isLoading, isError, error } = useAuditLog(page * PAGE, PAGE, { action, actor });
+  const set = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next);
+  };
+  return (
+    <section>
+      <h1>Audit log</h1>
+      <p className="muted">Every admin and moderator action, newest first.</p>
+      <div className="audit-filters">
+        <div>
+          <label htmlFor="audit-action">Action</label>
+          <select id="audit-action" value={action} onChange={(e) => set({ action: e.target.value })}>
+            <option value="">All actions</option>
+            {data?.actions.map((a) => <option key={a} value={a}>{auditActionLabel(a)}</option>)}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-actor">Actor</label>
+          <select id="audit-actor" value={actor} onChange={(e) => set({ actor: e.target.value })}>
+            <option value="">Everyone</option>
+            {data?.actors.map((a) => <option key={a.id} value={a.id}>{a.first_name} {a.last_name}</option>)}
+          </select>
+        </div>
+        {(action || actor) && <button type="button" className="btn" onClick={() => set({ action: '', actor: '' })}>Clear</button>}
+      </div>
+      {isLoading && <Spinner label="Loading the audit log" />}
+      {isError && <p className="alert error">{(error as Error).message}</p>}
+      {data && data.entries.length === 0 && <EmptyState title="No actions recorded" />}
+      {data && data.entries.length > 0 && (
+        <>
+          <p className="muted small" aria-live="polite">{data.total} action(s)</p>
+          <table className="audit-table">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Actor</th>
+                <th scope="col">Action</th>
+                <th scope="col">Target</th>
+                <th scope="col">Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.entries.map((e) => (
+                <tr key={e.id} data-testid="audit-entry">
+                  <td data-label="When"><time dateTime={e.created_at}>{new Date(e.created_at).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' })}</time></td>
+                  <td data-label="Actor">{e.actor ? `${e.actor.first_name} ${e.actor.last_name}` : 'Removed user'}</td>
+                  <td data-label="Action">{auditActionLabel(e.action)}</td>
+                  <td data-label="Target"><Target entry={e} /></td>
+                  <td data-label="Reason">{e.detail ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Paginator pageCount={Math.ceil(data.total / PAGE)} page={page} onPageChange={(p) => set({ page: p ? String(p) : '' })} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+// GET /api/search/searchgroups/{offset}/{limit}/{term} (spec section 7 'Search').
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SearchGroups } from '../../../../shared/schemas/search';
+import { api } from '../../../lib/api';
+import { searchKeys, termSegment } from './keys';
+
+export const searchGroupsQueryOptions = (term: string, offset: number, limit: number) =>
+  queryOptions({
+    queryKey: [...searchKeys.all, 'groups', term, offset, limit],
+    queryFn: () => api<SearchGroups>(`/api/search/searchgroups/${offset}/${limit}/${termSegment(term)}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const useSearchGroups = (term: string, offset: number, limit: number, enabled = true) => useQuery({ ...searchGroupsQueryOptions(term, offset, limit), enabled });

@@ -1,0 +1,14 @@
+// GET /api/search/searchposts/{offset}/{limit}/{term} (spec section 7 'Search').
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SearchPosts } from '../../../../shared/schemas/search';
+import { api } from '../../../lib/api';
+import { searchKeys, termSegment } from './keys';
+
+export const searchPostsQueryOptions = (term: string, offset: number, limit: number) =>
+  queryOptions({
+    queryKey: [...searchKeys.all, 'posts', term, offset, limit],
+    queryFn: () => api<SearchPosts>(`/api/search/searchposts/${offset}/${limit}/${termSegment(term)}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const useSearchPosts = (term: string, offset: number, limit: number, enabled = true) => useQuery({ ...searchPostsQueryOptions(term, offset, limit), enabled });

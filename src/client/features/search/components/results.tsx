@@ -1,0 +1,47 @@
+// One search result of each kind: users link to /view-user/:id, posts to /post/:id, groups to their page.
+import { Link } from 'react-router-dom';
+import { formatRelativeDate } from '../../../../shared/format';
+import type { SearchGroup, SearchPost, SearchUser } from '../../../../shared/schemas/search';
+import { highlight } from '../../../../shared/search';
+import { Highlighted } from './highlighted';
+
+export function UserResult({ user, words }: { user: SearchUser; words: string[] }) {
+  return (
+    <li className="search-result" data-testid="user-result">
+      <Link className="search-result-title" to={`/view-user/${user.id}`}>
+        <Highlighted parts={highlight(`${user.first_name} ${user.last_name}`, words)} />
+      </Link>
+      {!user.enabled && <span className="status-pill off">Disabled</span>}
+      <p className="search-snippet"><Highlighted parts={highlight(`@${user.username} · ${user.email}`, words)} /></p>
+    </li>
+  );
+}
+
+export function PostResult({ post, words }: { post: SearchPost; words: string[] }) {
+  return (
+    <li className="search-result" data-testid="post-result">
+      <Link className="search-result-title" to={`/post/${post.id}`}>
+        <Highlighted parts={highlight(post.title, words)} />
+      </Link>
+      {post.snippet.length > 0 && <p className="search-snippet"><Highlighted parts={post.snippet} /></p>}
+      <p className="search-meta">
+        <Link to={`/view-user/${post.creator.id}`}>{post.creator.first_name} {post.creator.last_name}</Link>
+        {post.group && <> in <Link to={`/forum/group/${post.group.id}`}>{post.group.name}</Link></>}
+        {' · '}
+        <time dateTime={post.created_at}>{formatRelativeDate(post.created_at)}</time>
+      </p>
+    </li>
+  );
+}
+
+export function GroupResult({ group, words }: { group: SearchGroup; words: string[] }) {
+  return (
+    <li className="search-result" data-testid="group-result">
+      <Link className="search-result-title" to={`/forum/group/${group.id}`}>
+        <Highlighted parts={highlight(group.name, words)} />
+      </Link>
+      {group.isInviteOnly && <span className="status-pill">Invite only</span>}
+      {group.snippet.length > 0 && <p className="search-snippet"><Highlighted parts={group.snippet} /></p>}
+    </li>
+  );
+}

@@ -1,0 +1,20 @@
+// Accounts as admins manage them (spec section 2 'Admin', issue 12).
+import type { DB, Dialect } from '../../db/connection.js';
+import { recordAudit, type AuditEntryInput } from '../../lib/audit.js';
+import { searchUsers, type Page } from '../../lib/full-text.js';
+import { usersRepository } from '../../lib/users-repository.js';
+
+export function adminUsersRepository(db: DB, dialect: Dialect) {
+  const users = usersRepository(db);
+  return {
+    list: (words: string[], page: Page) => searchUsers(db, dialect, words, page),
+
+    byUuid: (uuid: string) => db.selectFrom('users').select(['id', 'uuid_id', 'enabled', 'first_name', 'last_name']).where('uuid_id', '=', uuid).executeTakeFirst(),
+
+    /** Disabling ends every session of the user in the same transaction (lib/users-repository.ts). */
+    setEnabled: (userId: number, enabled: boolean) => users.setEnabled(userId, enabled),
+
+    audit: (entry: AuditEntryInput) => recordAudit(db, entry),
+  };
+}
+export type AdminUsersRepository = ReturnType<typeof adminUsersRepository>;

@@ -1,0 +1,142 @@
+// Full-text queries of site search (issue 12) over the indexes of migration 0014_search: FTS5 on
+// SQLite, tsvector documents with GIN indexes on PostgreSQL. Words arrive folded (lower case, no
+// accents: src/shared/search.ts) and hold only letters and digits, so they are safe inside either
+// query syntax. Each word matches as a prefix; all words must match. Posts and groups whose title
+// (name) holds every word come first, then the others; posts newest first, groups by name.
+import { sql, type RawBuilder } from 'kysely';
+import type { DB, Dialect } from '../../db/connection.js';
+import { PostStatus } from '../../../shared/enums.js';
+import { ftsQuery, searchUsers, tsQuery, type Page } from '../../lib/full-text.js';
+
+export type { Page, UserHit } from '../../lib/full-text.js';
+
+export interface PostHit {
+  id: number;
+  title: string;
+  text: string;
+  created_at: string;
+  group_id: number | null;
+  group_name: string | null;
+  creator_id: number;
+  creator_uuid_id: string;
+  creator_first_name: string;
+  creator_last_name: string;
+}
+
+export interface GroupHit {
+  id: number;
+  name: string;
+  description: string;
+  membership_type: number;
+}
+
+export function searchRepository(db: DB, dialect: Dialect) {
+  const pg = dialect === 'postgres';
+
+  /** Posts the viewer may see: live, approved, public or of one of the viewer's groups. */
+  const visiblePost = (viewerId: number) => sql`p.deleted_at IS NULL AND p.status = ${PostStatus.Approved}
+    AND (p.group_id IS NULL OR p.group_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ${viewerId}))`;
+
+  const postColumns = sql`p.id, p.title, p.text, p.created_at, p.group_id, g.name AS group_name, u.id AS creator_id,
+    u.uuid_id AS creator_uuid_id, u.first_name AS creator_first_name, u.last_name AS creator_last_name`;
+  const postJoins = sql`JOIN users u ON u.id = p.creator_id LEFT JOIN forum_groups g ON g.id = p.group_id`;
+
+  /** Whether a group's name holds every word (1 or 0, for ordering). */
+  function nameHoldsAll(words: string[]) {
+    if (pg) return sql`(group_search_document(g.name, g.description) @@ to_tsquery('simple', ${tsQuery(words, 'A')}))::int`;
+    return sql`(g.id IN (SELECT rowid FROM forum_groups_fts WHERE forum_groups_fts MATCH ${ftsQuery(words, 'name')}))`;
+  }
+
+  /**
+   * Posts matching the words in two tiers: those whose title holds every word, then the others;
+   * newest first within each (ids follow creation time). Each tier is read in index order with a
+   * LIMIT, so a common word costs two counts and two short reads, not a sort of every match.
+   */
+  function postMatches(words: string[]) {
+    if (pg) {
+      const all = sql`s.document @@ to_tsquery('simple', ${tsQuery(words)})`;
+      const title = sql`s.document @@ to_tsquery('simple', ${tsQuery(words, 'A')})`;
+      return { from: sql`posts_search s JOIN posts p ON p.id = s.post_id`, all, title, rest: sql`${all} AND NOT (${title})`, order: sql`p.id DESC` };
+    }
+    const all = ftsQuery(words);
+    const title = ftsQuery(words, 'title');
+    const match = (q: string) => sql`posts_fts MATCH ${q}`;
+    return {
+      from: sql`posts_fts JOIN posts p ON p.id = posts_fts.rowid`,
+      all: match(all),
+      title: match(title),
+      rest: match(`(${all}) NOT (${title})`),
+      order: sql`posts_fts.rowid DESC`,
+    };
+  }
+
+  return {
+    async posts(viewerId: number, words: string[], page: Page): Promise<{ count: number; rows: PostHit[] }> {
+      const visible = visiblePost(viewerId);
+      if (!words.length) {
+        const count = await sql<{ n: number }>`SELECT count(*) AS n FROM posts p WHERE ${visible}`.execute(db);
+        const rows = await sql<PostHit>`SELECT ${postColumns} FROM posts p ${postJoins} WHERE ${visible}
+          ORDER BY p.created_at DESC, p.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+        return { count: Number(count.rows[0].n), rows: rows.rows };
+      }
+      const m = postMatches(words);
+      const countOf = async (where: RawBuilder<unknown>) =>
+        Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${m.from} WHERE ${where} AND ${visible}`.execute(db)).rows[0].n);
+      const read = async (where: RawBuilder<unknown>, limit: number, offset: number) =>
+        (await sql<PostHit>`SELECT ${postColumns} FROM ${m.from} ${postJoins} WHERE ${where} AND ${visible}
+          ORDER BY ${m.order} LIMIT ${limit} OFFSET ${offset}`.execute(db)).rows;
+      // The first page needs no count of the title tier: a short read of it is the whole tier.
+      const [count, first] = await Promise.all([countOf(m.all), page.offset === 0 ? read(m.title, page.limit, 0) : null]);
+      if (count === 0 || page.offset >= count) return { count, rows: [] };
+      let rows: PostHit[];
+      let inTitle: number;
+      if (first) {
+        rows = first;
+        inTitle = first.length;
+      } else {
+        inTitle = await countOf(m.title);
+        rows = page.offset < inTitle ? await read(m.title, page.limit, page.offset) : [];
+      }
+      if (rows.length < page.limit && page.offset + rows.length < count) {
+        rows.push(...(await read(m.rest, page.limit - rows.length, Math.max(0, page.offset - inTitle))));
+      }
+      return { count, rows };
+    },
+
+    users: (words: string[], page: Page) => searchUsers(db, dialect, words, page),
+
+    /** Every group: names and descriptions are shown to all signed-in users. */
+    async groups(words: string[], page: Page): Promise<{ count: number; rows: GroupHit[] }> {
+      const cols = sql`g.id, g.name, g.description, g.membership_type`;
+      if (!words.length) {
+        const count = await sql<{ n: number }>`SELECT count(*) AS n FROM forum_groups g`.execute(db);
+        const rows = await sql<GroupHit>`SELECT ${cols} FROM forum_groups g ORDER BY lower(g.name), g.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+        return { count: Number(count.rows[0].n), rows: rows.rows };
+      }
+      const from = pg
+        ? sql`forum_groups g WHERE group_search_document(g.name, g.description) @@ to_tsquery('simple', ${tsQuery(words)})`
+        : sql`forum_groups_fts JOIN forum_groups g ON g.id = forum_groups_fts.rowid WHERE forum_groups_fts MATCH ${ftsQuery(words)}`;
+      const count = await sql<{ n: number }>`SELECT count(*) AS n FROM ${from}`.execute(db);
+      const n = Number(count.rows[0].n);
+      if (n === 0 || page.offset >= n) return { count: n, rows: [] };
+      const rows = await sql<GroupHit>`SELECT ${cols} FROM ${from}
+        ORDER BY ${nameHoldsAll(words)} DESC, lower(g.name), g.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+      return { count: n, rows: rows.rows };
+    },
+
+    /** One post if the viewer may see it, with its tags. */
+    async post(viewerId: number, id: number): Promise<(PostHit & { tags: { id: number; title: string }[] }) | undefined> {
+      const { rows } = await sql<PostHit>`SELECT ${postColumns} FROM posts p ${postJoins} WHERE p.id = ${id} AND ${visiblePost(viewerId)}`.execute(db);
+      if (!rows[0]) return undefined;
+      const tags = await db
+        .selectFrom('post_tags')
+        .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+        .select(['tags.id', 'tags.title'])
+        .where('post_tags.post_id', '=', id)
+        .orderBy('tags.title')
+        .execute();
+      return { ...rows[0], tags };
+    },
+  };
+}
+export type SearchRepository = ReturnType<typeof searchRepository>;

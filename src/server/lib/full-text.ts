@@ -1,0 +1,47 @@
+// Full-text query pieces shared by site search and the admin user list (issue 12), over the indexes
+// of migration 0014_search. Words arrive folded by searchWords (src/shared/search.ts) and hold only
+// letters and digits, so they are safe inside either query syntax.
+import { sql, type RawBuilder } from 'kysely';
+import type { DB, Dialect } from '../db/connection.js';
+
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+/** FTS5: every word a prefix, all required; optionally within one column. */
+export const ftsQuery = (words: string[], column?: string) => {
+  const all = words.map((w) => `"${w}"*`).join(' AND ');
+  return column ? `${column} : (${all})` : all;
+};
+/** PostgreSQL tsquery: every word a prefix, all required; `weight` limits it to the title (A). */
+export const tsQuery = (words: string[], weight = '') => words.map((w) => `${w}:*${weight}`).join(' & ');
+
+export interface UserHit {
+  id: number;
+  uuid_id: string;
+  first_name: string;
+  last_name: string;
+  username: string;
+  email: string;
+  enabled: number;
+  email_verified: number;
+  role: number;
+  last_login: string | null;
+  created_at: string;
+}
+
+/** Every account matching all words (admins see disabled and unverified ones too), by name. */
+export async function searchUsers(db: DB, dialect: Dialect, words: string[], page: Page): Promise<{ count: number; rows: UserHit[] }> {
+  const cols = sql`u.id, u.uuid_id, u.first_name, u.last_name, u.username, u.email, u.enabled, u.email_verified, u.role, u.last_login, u.created_at`;
+  let from: RawBuilder<unknown>;
+  if (!words.length) from = sql`users u WHERE 1 = 1`;
+  else if (dialect === 'postgres') from = sql`users u WHERE user_search_document(u.first_name, u.last_name, u.username, u.email) @@ to_tsquery('simple', ${tsQuery(words)})`;
+  else from = sql`users_fts JOIN users u ON u.id = users_fts.rowid WHERE users_fts MATCH ${ftsQuery(words)}`;
+  const count = await sql<{ n: number }>`SELECT count(*) AS n FROM ${from}`.execute(db);
+  const n = Number(count.rows[0].n);
+  if (n === 0 || page.offset >= n) return { count: n, rows: [] };
+  const rows = await sql<UserHit>`SELECT ${cols} FROM ${from}
+    ORDER BY lower(u.last_name), lower(u.first_name), u.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+  return { count: n, rows: rows.rows };
+}

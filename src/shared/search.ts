@@ -1,0 +1,89 @@
+// Site search words and highlights (issue 12), shared by the server (queries, snippets) and the
+// client (highlighting titles and names), so both read a term the same way:
+//   - a term is split into words of letters and digits (anything else separates words);
+//   - every word matches as a prefix of a word in the text;
+//   - case and accents are ignored: 'reanimacion' finds 'Reanimación'.
+
+/** At most this many words of a term are used (more would only slow the query down). */
+export const MAX_SEARCH_WORDS = 16;
+/** A search term longer than this is refused (422). */
+export const MAX_SEARCH_TERM = 200;
+
+/**
+ * Combining diacritical marks (accents, cedillas, umlauts...), as regular-expression escapes that
+ * JavaScript and PostgreSQL read alike. Only these are dropped, so scripts
+ * whose vowel signs are marks too (Devanagari, Thai) keep them. The PostgreSQL index folds with the
+ * same ranges (migration 0014_search); SQLite's FTS5 'remove_diacritics 2' does the same for Latin.
+ */
+export const DIACRITIC_RANGES = String.raw`\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f`;
+// eslint-disable-next-line no-misleading-character-class -- a class of combining marks alone, on purpose
+const DIACRITICS = new RegExp(`[${DIACRITIC_RANGES}]+`, 'gu');
+
+/**
+ * Lower case without accents: canonical decomposition, diacritics dropped, composed again. Letters
+ * that have no decomposition (ø, ł, ß, æ) stay as they are, as FTS5 keeps them.
+ */
+export function foldAccents(text: string): string {
+  return text.toLowerCase().normalize('NFD').replace(DIACRITICS, '').normalize('NFC');
+}
+
+/** The words of a search term, folded, distinct, at most MAX_SEARCH_WORDS. '-1' or blank: none. */
+export function searchWords(term: string | null | undefined): string[] {
+  if (!term || term.trim() === '-1') return [];
+  const words = foldAccents(term).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
+}
+
+/** A run of text, marked when it is a word that matches the search. */
+export interface HighlightPart {
+  text: string;
+  match: boolean;
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+function wordMatches(word: string, words: string[]): boolean {
+  const folded = foldAccents(word);
+  return words.some((w) => folded.startsWith(w));
+}
+
+/** The whole text split into parts, each word that starts with a search word marked. */
+export function highlight(text: string, words: string[]): HighlightPart[] {
+  if (!words.length || !text) return text ? [{ text, match: false }] : [];
+  const parts: HighlightPart[] = [];
+  let last = 0;
+  const push = (t: string, match: boolean) => {
+    if (!t) return;
+    const prev = parts[parts.length - 1];
+    if (prev && prev.match === match && !match) prev.text += t;
+    else parts.push({ text: t, match });
+  };
+  for (const m of text.matchAll(WORD)) {
+    if (!wordMatches(m[0], words)) continue;
+    push(text.slice(last, m.index), false);
+    push(m[0], true);
+    last = m.index + m[0].length;
+  }
+  push(text.slice(last), false);
+  return parts;
+}
+
+/**
+ * A short excerpt around the first matching word (about `maxWords` words), highlighted; the start
+ * of the text when nothing in it matches. Whitespace is collapsed; cut ends are shown with '…'.
+ */
+export function snippet(text: string, words: string[], maxWords = 24): HighlightPart[] {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (!flat) return [];
+  const tokens = [...flat.matchAll(/\S+/g)];
+  let first = tokens.findIndex((t) => [...t[0].matchAll(WORD)].some((m) => wordMatches(m[0], words)));
+  if (first < 0) first = 0;
+  const start = Math.max(0, Math.min(first - Math.floor(maxWords / 3), tokens.length - maxWords));
+  const end = Math.min(tokens.length, start + maxWords);
+  const from = tokens[start].index;
+  const to = tokens[end - 1].index + tokens[end - 1][0].length;
+  const parts = highlight(flat.slice(from, to), words);
+  if (start > 0) parts.unshift({ text: '… ', match: false });
+  if (end < tokens.length) parts.push({ text: ' …', match: false });
+  return parts;
+}

@@ -1,0 +1,249 @@
+// Site search (spec section 7 'Search', issue 12) on both databases: prefixes, accents, ranking,
+// visibility of group posts, admin-only user search, snippets, paging, and the index following writes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '../../src/shared/enums.js';
+import type { HighlightParts, SearchGroups, SearchPosts, SearchUsers } from '../../src/shared/schemas/search.js';
+import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
+
+/** The marked words of a snippet. */
+const marks = (parts: HighlightParts) => parts.filter((p) => p.match).map((p) => p.text);
+const text = (parts: HighlightParts) => parts.map((p) => p.text).join('');
+
+describe.each(dbKinds)('site search (%s)', (kind) => {
+  let t: TestApp;
+  let admin: TestUser;
+  let emma: TestUser;
+  let paul: TestUser;
+  let hour = 0;
+
+  /** A post straight into the table (the feed code is not under test); the triggers index it. */
+  async function post(by: TestUser, title: string, body: string, opts: { group?: number; status?: number; deleted?: boolean } = {}) {
+    hour += 1;
+    const at = new Date(Date.UTC(2026, 0, 1, hour)).toISOString();
+    const row = await t.app.db
+      .insertInto('posts')
+      .values({ title, text: body, creator_id: by.id, group_id: opts.group ?? null, status: opts.status ?? 1, type: 'post', created_at: at, deleted_at: opts.deleted ? at : null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async function group(name: string, description: string, membershipType: number, members: TestUser[]) {
+    const at = new Date().toISOString();
+    const row = await t.app.db
+      .insertInto('forum_groups')
+      .values({ name, description, membership_type: membershipType, posting_type: 'allowAll', creator_id: members[0].id, created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [i, m] of members.entries()) {
+      await t.app.db.insertInto('group_members').values({ group_id: row.id, user_id: m.id, member_type: i === 0 ? 2 : 0, joined_at: at }).execute();
+    }
+    return row.id;
+  }
+
+  const searchPosts = async (who: TestUser, term: string, offset = 0, limit = 20) => {
+    const res = await as(t.app, who, { method: 'GET', url: `/api/search/searchposts/${offset}/${limit}/${encodeURIComponent(term)}` });
+    expect(res.statusCode).toBe(200);
+    return res.json() as SearchPosts;
+  };
+  const titles = (r: SearchPosts) => r.posts.map((p) => p.title);
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    admin = await createUser(t.app, { username: 'search_admin', role: Role.User | Role.Admin, firstName: 'Ada', lastName: 'Admin' });
+    emma = await createUser(t.app, { username: 'emma_educator', firstName: 'Emma', lastName: 'Educator' });
+    paul = await createUser(t.app, { username: 'paul_paramedic', firstName: 'Paul', lastName: 'Paramedic' });
+  });
+  afterAll(() => t.close());
+
+  describe('posts', () => {
+    it('ignores accents and case, matches every word as a prefix, and needs all words', async () => {
+      await post(emma, 'Reanimación neonatal en sala de partos', 'Ventilación con presión positiva y compresiones torácicas.');
+      expect(titles(await searchPosts(paul, 'reanimacion'))).toEqual(['Reanimación neonatal en sala de partos']);
+      expect(titles(await searchPosts(paul, 'REANIMACIÓN'))).toEqual(['Reanimación neonatal en sala de partos']);
+      expect(titles(await searchPosts(paul, 'reanim neo'))).toEqual(['Reanimación neonatal en sala de partos']);
+      expect(titles(await searchPosts(paul, 'ventilacion toracicas'))).toEqual(['Reanimación neonatal en sala de partos']);
+      expect((await searchPosts(paul, 'reanim zebra')).count).toBe(0);
+      expect((await searchPosts(paul, 'animacion')).count).toBe(0);
+    });
+
+    it('marks the matching words in a snippet of the text, accents kept as written', async () => {
+      const r = await searchPosts(paul, 'compresion')
+      expect(r.posts).toHaveLength(1);
+      expect(marks(r.posts[0].snippet)).toEqual(['compresiones']);
+      expect(text(r.posts[0].snippet)).toBe('Ventilación con presión positiva y compresiones torácicas.');
+      expect(r.posts[0].creator).toEqual({ id: emma.id, uuid_id: emma.uuid_id, first_name: 'Emma', last_name: 'Educator' });
+      expect(r.posts[0].group).toBeNull();
+    });
+
+    it('cuts a long text around the first match', async () => {
+      const filler = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+      await post(emma, 'Long debrief notes', `${filler} hyperkalaemia was missed ${filler}`);
+      const [hit] = (await searchPosts(paul, 'hyperkal')).posts;
+      expect(marks(hit.snippet)).toEqual(['hyperkalaemia']);
+      const s = text(hit.snippet);
+      expect(s.startsWith('… ')).toBe(true);
+      expect(s.endsWith(' …')).toBe(true);
+      expect(s.split(' ').length).toBeLessThan(30);
+    });
+
+    it('ranks posts whose title holds every word above the others, newest first within each', async () => {
+      await post(paul, 'Older sepsis review', 'Last year.');
+      await post(paul, 'Weekly skills session', 'We practised the sepsis bundle twice.');
+      await post(paul, 'Sepsis in the ED', 'A short case.');
+      await post(paul, 'Another session', 'Sepsis again, with sepsis screening.');
+      expect(titles(await searchPosts(emma, 'sepsis'))).toEqual(['Sepsis in the ED', 'Older sepsis review', 'Another session', 'Weekly skills session']);
+      // Both words in the title beats one of them in the title and the other in the text.
+      await post(paul, 'Sepsis bundle audit', 'Numbers for the quarter.');
+      await post(paul, 'Bundle checklist', 'For sepsis and stroke.');
+      expect(titles(await searchPosts(emma, 'sepsis bundle'))).toEqual(['Sepsis bundle audit', 'Bundle checklist', 'Weekly skills session']);
+      // Pages run across the two tiers without gaps or repeats.
+      const one = await searchPosts(emma, 'sepsis', 0, 1);
+      const rest = await searchPosts(emma, 'sepsis', 1, 3);
+      const last = await searchPosts(emma, 'sepsis', 4, 3);
+      expect([...titles(one), ...titles(rest), ...titles(last)]).toEqual([
+        'Sepsis bundle audit', 'Sepsis in the ED', 'Older sepsis review', 'Bundle checklist', 'Another session', 'Weekly skills session',
+      ]);
+      expect(last).toMatchObject({ count: 6, from: 4, to: 6 });
+    });
+
+    it('shows public posts and approved posts of my groups only: never an invite-only group post to a non-member', async () => {
+      const closed = await group('Neonatal faculty', 'Private planning for the neonatal course', 1, [emma]);
+      const open = await group('Open airway club', 'Anyone may join', 0, [emma]);
+      await post(emma, 'Faculty roster cardioversion', 'Who runs Tuesday?', { group: closed });
+      await post(emma, 'Pending cardioversion question', 'Waiting for a moderator', { group: open, status: 0 });
+      await post(emma, 'Open club cardioversion drill', 'Bring gloves', { group: open });
+      await post(emma, 'Deleted cardioversion post', 'Gone', { deleted: true });
+      await post(paul, 'Public cardioversion tips', 'Pads anterior-lateral');
+
+      expect(titles(await searchPosts(paul, 'cardioversion'))).toEqual(['Public cardioversion tips']);
+      const mine = await searchPosts(emma, 'cardioversion');
+      expect(titles(mine).sort()).toEqual(['Faculty roster cardioversion', 'Open club cardioversion drill', 'Public cardioversion tips']);
+      expect(mine.posts.find((p) => p.title === 'Faculty roster cardioversion')!.group).toEqual({ id: closed, name: 'Neonatal faculty' });
+
+      await t.app.db.insertInto('group_members').values({ group_id: closed, user_id: paul.id, member_type: 0, joined_at: new Date().toISOString() }).execute();
+      expect(titles(await searchPosts(paul, 'cardioversion')).sort()).toEqual(['Faculty roster cardioversion', 'Public cardioversion tips']);
+      await t.app.db.deleteFrom('group_members').where('group_id', '=', closed).where('user_id', '=', paul.id).execute();
+      expect(titles(await searchPosts(paul, 'cardioversion'))).toEqual(['Public cardioversion tips']);
+    });
+
+    it('opens a post a result links to, and 404 for one the caller may not see', async () => {
+      const closed = await group('Closed paediatrics', 'Members only', 1, [emma]);
+      const hidden = await post(emma, 'Closed group bronchiolitis', 'Members only text', { group: closed });
+      const visible = await post(emma, 'Public bronchiolitis case', 'Oxygen and fluids');
+      const ok = await as(t.app, paul, { method: 'GET', url: `/api/search/post/${visible}` });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toMatchObject({ id: visible, title: 'Public bronchiolitis case', text: 'Oxygen and fluids', group: null, tags: [] });
+      const no = await as(t.app, paul, { method: 'GET', url: `/api/search/post/${hidden}` });
+      expect(no.statusCode).toBe(404);
+      expect(no.json()).toEqual({ message: 'Post not found' });
+      expect((await as(t.app, emma, { method: 'GET', url: `/api/search/post/${hidden}` })).statusCode).toBe(200);
+    });
+
+    it('follows edits and deletions of posts (the triggers keep the index)', async () => {
+      const id = await post(emma, 'Tension pneumothorax', 'Needle decompression');
+      expect((await searchPosts(paul, 'pneumothorax')).count).toBe(1);
+      await t.app.db.updateTable('posts').set({ title: 'Haemothorax review' }).where('id', '=', id).execute();
+      expect((await searchPosts(paul, 'pneumothorax')).count).toBe(0);
+      expect(titles(await searchPosts(paul, 'haemothorax'))).toEqual(['Haemothorax review']);
+      await t.app.db.updateTable('posts').set({ deleted_at: new Date().toISOString() }).where('id', '=', id).execute();
+      expect((await searchPosts(paul, 'haemothorax')).count).toBe(0);
+      await t.app.db.deleteFrom('posts').where('id', '=', id).execute();
+      expect((await searchPosts(paul, 'haemothorax')).count).toBe(0);
+    });
+
+    it('pages with count, from and to; -1 lists every visible post, newest first', async () => {
+      for (let i = 1; i <= 7; i++) await post(paul, `Triage drill ${i}`, 'START triage practice');
+      const first = await searchPosts(emma, 'triage', 0, 5);
+      expect(first).toMatchObject({ count: 7, from: 0, to: 5 });
+      const second = await searchPosts(emma, 'triage', 5, 5);
+      expect(second).toMatchObject({ count: 7, from: 5, to: 7 });
+      expect(new Set([...titles(first), ...titles(second)]).size).toBe(7);
+      expect(await searchPosts(emma, 'triage', 20, 5)).toMatchObject({ count: 7, from: 20, to: 20, posts: [] });
+
+      const all = await searchPosts(emma, '-1', 0, 3);
+      expect(all.count).toBeGreaterThan(7);
+      expect(titles(all)).toEqual(['Triage drill 7', 'Triage drill 6', 'Triage drill 5']);
+      expect(all.posts[0].snippet).toEqual([{ text: 'START triage practice', match: false }]);
+    });
+
+    it('treats punctuation as a word break and ignores characters of query syntax', async () => {
+      await post(emma, 'Post-ROSC care: 12-lead ECG', 'See https://example.org/rosc and e-mail lead@rosc.example');
+      expect(titles(await searchPosts(paul, 'rosc'))).toEqual(['Post-ROSC care: 12-lead ECG']);
+      expect(titles(await searchPosts(paul, 'lead ecg'))).toEqual(['Post-ROSC care: 12-lead ECG']);
+      expect(titles(await searchPosts(paul, 'example'))).toEqual(['Post-ROSC care: 12-lead ECG']);
+      for (const term of ['"rosc', 'rosc*', 'rosc:* | x', "ro'sc", 'NEAR(rosc)', 'rosc AND', '(', '!!!']) {
+        const res = await as(t.app, paul, { method: 'GET', url: `/api/search/searchposts/0/20/${encodeURIComponent(term)}` });
+        expect(res.statusCode).toBe(200);
+      }
+    });
+
+    it('refuses a bad limit, offset or an over-long term with a message', async () => {
+      const limit = await as(t.app, paul, { method: 'GET', url: '/api/search/searchposts/0/101/sepsis' });
+      expect(limit.statusCode).toBe(422);
+      expect(limit.json()).toEqual({ message: 'Limit must be at most 100' });
+      const offset = await as(t.app, paul, { method: 'GET', url: '/api/search/searchposts/-1/20/sepsis' });
+      expect(offset.statusCode).toBe(422);
+      expect(offset.json()).toEqual({ message: 'Offset must be at least 0' });
+      const long = await as(t.app, paul, { method: 'GET', url: `/api/search/searchposts/0/20/${'a'.repeat(201)}` });
+      expect(long.statusCode).toBe(422);
+      expect(long.json()).toEqual({ message: 'The search term must be at most 200 characters' });
+      const anonymous = await t.app.inject({ method: 'GET', url: '/api/search/searchposts/0/20/sepsis' });
+      expect(anonymous.statusCode).toBe(401);
+    });
+  });
+
+  describe('users', () => {
+    it('is for admins only', async () => {
+      const res = await as(t.app, emma, { method: 'GET', url: '/api/search/searchusers/0/20/paul' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'Only administrators can search users' });
+    });
+
+    it('finds users by a prefix of a name, username or e-mail, accents ignored, with the match marked', async () => {
+      await createUser(t.app, { username: 'jgarcia', firstName: 'José', lastName: 'García' });
+      const find = async (term: string) => {
+        const res = await as(t.app, admin, { method: 'GET', url: `/api/search/searchusers/0/20/${encodeURIComponent(term)}` });
+        expect(res.statusCode).toBe(200);
+        return res.json() as SearchUsers;
+      };
+      for (const term of ['jose', 'JOSÉ gar', 'garcia', 'jgar', 'jgarcia@example']) {
+        const r = await find(term);
+        expect(r.users.map((u) => u.username)).toEqual(['jgarcia']);
+      }
+      const r = await find('jose');
+      expect(r).toMatchObject({ count: 1, from: 0, to: 1 });
+      expect(r.users[0]).toMatchObject({ first_name: 'José', last_name: 'García', email: 'jgarcia@example.test', enabled: true });
+      expect(marks(r.users[0].snippet)).toEqual(['José']);
+      expect((await find('para')).users.map((u) => u.username)).toEqual(['paul_paramedic']);
+      expect((await find('nobody')).count).toBe(0);
+    });
+  });
+
+  describe('groups', () => {
+    it('finds groups by name or description, name matches first, with a snippet and whether they are invite-only', async () => {
+      await group('Resuscitation council', 'Guidelines and updates', 0, [emma]);
+      await group('Simulation educators', 'Talk about resuscitation teaching and debriefing', 1, [paul]);
+      const res = await as(t.app, emma, { method: 'GET', url: '/api/search/searchgroups/0/20/resusc' });
+      expect(res.statusCode).toBe(200);
+      const r = res.json() as SearchGroups;
+      expect(r.groups.map((g) => g.name)).toEqual(['Resuscitation council', 'Simulation educators']);
+      expect(r.groups.map((g) => g.isInviteOnly)).toEqual([false, true]);
+      expect(marks(r.groups[1].snippet)).toEqual(['resuscitation']);
+      expect(r).toMatchObject({ count: 2, from: 0, to: 2 });
+      const none = (await as(t.app, emma, { method: 'GET', url: '/api/search/searchgroups/0/20/zzz' })).json() as SearchGroups;
+      expect(none).toEqual({ groups: [], count: 0, from: 0, to: 0 });
+    });
+
+    it('follows renamed and deleted groups', async () => {
+      const id = await group('Trauma talk', 'Major trauma cases', 0, [emma]);
+      await t.app.db.updateTable('forum_groups').set({ name: 'Burns forum' }).where('id', '=', id).execute();
+      const names = async (term: string) =>
+        ((await as(t.app, emma, { method: 'GET', url: `/api/search/searchgroups/0/20/${term}` })).json() as SearchGroups).groups.map((g) => g.name);
+      expect(await names('burns')).toEqual(['Burns forum']);
+      expect(await names('trauma')).toEqual(['Burns forum']);
+      await t.app.db.deleteFrom('forum_groups').where('id', '=', id).execute();
+      expect(await names('burns')).toEqual([]);
+    });
+  });
+});
