@@ -6,7 +6,6 @@ import { AppLayout, OpenLayout, PublicLayout } from './layout';
 import { AdminLayout } from '../features/admin/components/admin-layout';
 import { NotFound } from './not-found';
 
-
 const publicRoutes: RouteObject[] = [
   { path: '/login', lazy: () => import('../features/auth/routes/login') },
   { path: '/register', lazy: () => import('../features/auth/routes/register') },
