@@ -2,6 +2,7 @@
 // Page -> native: window.webkit.messageHandlers.<name>.postMessage(payload)
 // Native -> page: window.communityNative.receive(message), one documented global.
 import { useSyncExternalStore } from 'react';
+import { randomId } from './compat';
 
 export type NativeHandlerName =
   | 'mediaImport'
@@ -65,7 +66,7 @@ export function postNative(name: NativeHandlerName, payload: unknown): boolean {
 
 /** Ask native code for an answer; it replies with { type: 'response', requestId }. */
 export function requestNative<T = unknown>(name: NativeHandlerName, payload: Record<string, unknown> = {}, timeoutMs = 30_000): Promise<T> {
-  const requestId = crypto.randomUUID();
+  const requestId = randomId();
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       pending.delete(requestId);

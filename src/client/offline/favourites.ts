@@ -267,7 +267,7 @@ export async function downloadOfflineFile(kind: OfflineKind, id: string): Promis
 export async function toggleFavouriteOffline(kind: OfflineKind, item: OfflineItem, favourited: boolean): Promise<unknown> {
   const label = `${favourited ? 'Favourite' : 'Unfavourite'} "${item.name}"`;
   if (!favourited) void dropOffline(kind, item.uuid_id);
-  const r = await sendOrQueue('favourite', label, { method: 'POST', url: TOGGLE_URL[kind](item.uuid_id) }, { offlineKind: kind, favourited, item });
+  const r = await sendOrQueue('favourite', label, { method: 'POST', url: TOGGLE_URL[kind](item.uuid_id) }, { meta: { offlineKind: kind, favourited, item } });
   if (favourited) {
     if (r.status === 'sent') void keepOffline(kind, item);
     else {

@@ -7,6 +7,7 @@ import { api } from '../../lib/api';
 import { requestNative } from '../../lib/native-bridge';
 import { extensionMessage, fileExtension } from '../../../shared/uploads';
 import { UploadTable, type UploadTableRow } from './upload-table';
+import { randomId } from '../../lib/compat';
 
 interface NativeRow extends UploadTableRow {
   devicePath: string;
@@ -104,7 +105,7 @@ export function NativeImportTable({ uploadUrl, field, extensions, listHandler = 
         const res = await api<{ errors?: { filename: string; message: string }[]; successes?: { filename: string; uuid_id: string }[] }>(uploadUrl, {
           method: 'POST',
           body: form,
-          headers: { 'Idempotency-Key': crypto.randomUUID() },
+          headers: { 'Idempotency-Key': randomId() },
         });
         const success = res.successes?.[0];
         if (success) {
