@@ -50,8 +50,9 @@ function notify(message: string) {
 // ---- storage ---------------------------------------------------------------------------------------
 
 /** Whether favourites are copied to this device (off after the user freed the offline storage). */
-export async function keepsFavourites(): Promise<boolean> {
-  return ((await db.device.get('settings')) as DeviceSettings | undefined)?.keepFavourites ?? true;
+export function keepsFavourites(): Promise<boolean> {
+  // A Dexie promise, so a liveQuery may use it (offline/storage-info.ts).
+  return db.device.get('settings').then((row) => (row as DeviceSettings | undefined)?.keepFavourites ?? true);
 }
 
 /** 'Free offline storage' (profile page): drop every kept favourite and stop keeping them here. */

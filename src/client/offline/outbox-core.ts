@@ -17,7 +17,7 @@
 import { randomId } from '../lib/compat';
 import { OUTBOX_OTHER_USER_MESSAGE, OUTBOX_USER_HEADER } from '../../shared/outbox';
 import { UPLOAD_CHUNK_BYTES } from '../../shared/limits';
-import { db, type OfflineDb, type OutboxAttachment, type OutboxItem, type OutboxRequest } from './db';
+import { db, type DeviceSession, type DeviceSettings, type OfflineDb, type OutboxAttachment, type OutboxItem, type OutboxRequest } from './db';
 import { dropFiles, keepFile, keptFileSource } from './outbox-files';
 import { flushSignOut, readSession } from './session';
 import { TusError, tusUpload } from './tus-client';
@@ -435,15 +435,25 @@ export async function discard(id: string): Promise<void> {
   outboxConfig.onChange();
 }
 
+/** The signed-in user of a session row (none while a sign-out waits for the server). */
+const userOf = (s: DeviceSession | DeviceSettings | undefined) => (s && s.key === 'session' && !s.signOutPending ? s.userId : null);
+
 /**
  * The signed-in user's items that still need their or the network's attention (not yet sent),
  * optionally of one kind. Another user's items are not shown.
+ * Written as one chain of Dexie promises (no nested native async functions): inside a liveQuery,
+ * awaiting a native promise loses Dexie's tracking and the list would never update.
  */
-export async function pendingItems(kind?: string): Promise<OutboxItem[]> {
-  const user = await sessionUser();
-  if (!user) return [];
-  const all = await outboxConfig.db.outbox.orderBy('createdAt').toArray();
-  return all.filter((i) => i.author === user && i.state !== 'sent' && (!kind || i.kind === kind));
+export function pendingItems(kind?: string): Promise<OutboxItem[]> {
+  const d = outboxConfig.db;
+  return d.device.get('session').then((row) => {
+    const user = userOf(row);
+    if (!user) return [];
+    return d.outbox
+      .orderBy('createdAt')
+      .toArray()
+      .then((all) => all.filter((i) => i.author === user && i.state !== 'sent' && (!kind || i.kind === kind)));
+  });
 }
 
 /** Forget one user's items and their kept files (sign-out after the warning). */

@@ -26,12 +26,11 @@ export async function dropFiles(fileKeys: string[]): Promise<void> {
   if (fileKeys.length) await db.outboxFiles.where('fileKey').anyOf(fileKeys).delete();
 }
 
-/** Bytes of kept attachment chunks (for the profile's 'Offline storage'). */
-export async function keptFileBytes(fileKeys?: string[]): Promise<number> {
+/** Bytes of kept attachment chunks (for the profile's 'Offline storage'); a Dexie promise, fit for a liveQuery. */
+export function keptFileBytes(fileKeys?: string[]): Promise<number> {
   let total = 0;
   const rows = fileKeys ? db.outboxFiles.where('fileKey').anyOf(fileKeys) : db.outboxFiles.toCollection();
-  await rows.each((c) => (total += c.data.size));
-  return total;
+  return rows.each((c) => (total += c.data.size)).then(() => total);
 }
 
 /** A tus source over the kept chunks: each slice is a Blob made of the chunk Blobs it spans. */

@@ -15,18 +15,26 @@ export interface OfflineStorageInfo {
   keepFavourites: boolean;
 }
 
-/** Read inside a Dexie liveQuery, so the numbers follow every change. */
-export async function offlineStorageInfo(): Promise<OfflineStorageInfo> {
-  const favourites = (await db.favourites.toArray()).filter((f) => f.status === 'stored');
-  const unsent = await pendingItems();
-  const fileKeys = unsent.flatMap((i) => (i.attachments ?? []).map((a) => a.fileKey));
-  return {
-    favouriteBytes: favourites.reduce((n, f) => n + f.size, 0),
-    favouriteCount: favourites.length,
-    unsentBytes: fileKeys.length ? await keptFileBytes(fileKeys) : 0,
-    unsentCount: unsent.length,
-    keepFavourites: await keepsFavourites(),
-  };
+/**
+ * Read inside a Dexie liveQuery, so the numbers follow every change: one chain of Dexie promises
+ * (a liveQuery loses track of the tables it read when it awaits a native promise).
+ */
+export function offlineStorageInfo(): Promise<OfflineStorageInfo> {
+  return db.favourites.toArray().then((all) => {
+    const favourites = all.filter((f) => f.status === 'stored');
+    return pendingItems().then((unsent) => {
+      const fileKeys = unsent.flatMap((i) => (i.attachments ?? []).map((a) => a.fileKey));
+      return keptFileBytes(fileKeys).then((unsentBytes) =>
+        keepsFavourites().then((keepFavourites) => ({
+          favouriteBytes: favourites.reduce((n, f) => n + f.size, 0),
+          favouriteCount: favourites.length,
+          unsentBytes: fileKeys.length ? unsentBytes : 0,
+          unsentCount: unsent.length,
+          keepFavourites,
+        })),
+      );
+    });
+  });
 }
 
 export interface BrowserStorage {

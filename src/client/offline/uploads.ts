@@ -101,12 +101,16 @@ export async function uploadStopped(id: string, message: string, retryable: bool
 /** The signed-in user's upload rows not yet finished (for the upload tables), optionally of one kind. */
 export function useQueuedUploads(uploadKind?: string): OutboxItem[] {
   return useLiveQuery(
-    async () => {
-      const user = await sessionUser();
-      return (await db.outbox.where('kind').equals('upload').sortBy('createdAt')).filter(
-        (i) => i.author === user && i.state !== 'sent' && (!uploadKind || i.upload?.uploadKind === uploadKind),
-      );
-    },
+    // Dexie promises only (see pendingItems in outbox-core.ts): a liveQuery must not await native ones.
+    () =>
+      db.device.get('session').then((row) => {
+        const user = row?.key === 'session' && !row.signOutPending ? row.userId : null;
+        return db.outbox
+          .where('kind')
+          .equals('upload')
+          .sortBy('createdAt')
+          .then((rows) => rows.filter((i) => user && i.author === user && i.state !== 'sent' && (!uploadKind || i.upload?.uploadKind === uploadKind)));
+      }),
     [uploadKind],
     NONE,
   );

@@ -6,6 +6,7 @@
 import 'fake-indexeddb/auto';
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { liveQuery } from 'dexie';
 import { onlineManager } from '@tanstack/react-query';
 import { CHUNK_BYTES, db } from '../../../src/client/offline/db';
 import {
@@ -187,6 +188,22 @@ describe('queued writes belong to their author', () => {
     expect((await pendingItems()).map((i) => i.label)).toEqual(['Post "Airway tips"']);
     await replayDue(true);
     expect(server.posts.map((p) => `${p.title} by ${p.by}`)).toEqual(['From Paul by paul', 'Airway tips by emma']);
+  });
+
+  it('the list the feed and the sync panel show follows new rows and a change of user live', async () => {
+    const seen: number[] = [];
+    const sub = liveQuery(() => pendingItems()).subscribe({ next: (v) => seen.push(v.length) });
+    const settle = () => new Promise((r) => setTimeout(r, 150));
+    await settle();
+    server.state.down = true;
+    await enqueue('post', 'Post "Live"', post('Live'));
+    await settle();
+    await setSessionUser('paul');
+    await settle();
+    await setSessionUser('emma');
+    await settle();
+    sub.unsubscribe();
+    expect(seen).toEqual([0, 1, 0, 1]);
   });
 
   it("is held, not failed, when the session turns out to be someone else's or has ended", async () => {
