@@ -137,6 +137,8 @@ export interface DeviceSession {
   userId: string | null;
   /** Signed out while the server could not be told: the logout call goes before anything else. */
   signOutPending: boolean;
+  /** The last user who was signed in here: a different one next means the iPad changed hands. */
+  lastUserId?: string;
 }
 
 /** Settings of this device (key 'settings'). */

@@ -17,11 +17,17 @@ export async function readSession(): Promise<DeviceSession> {
  * Rows written before authors were recorded go to the first user the server confirms: they were
  * made under that session.
  */
-export async function setSessionUser(userId: string | null): Promise<void> {
-  await db.transaction('rw', db.device, db.outbox, async () => {
+export async function setSessionUser(userId: string | null): Promise<{ changedHands: boolean }> {
+  return db.transaction('rw', db.device, db.outbox, async () => {
     const current = await readSession();
-    if (current.userId !== userId) await db.device.put({ ...current, userId });
+    // Another person than the last one signed in on this device: what was kept for the last one
+    // (cached pages, favourite copies) is not for them.
+    const changedHands = Boolean(userId && current.lastUserId && current.lastUserId !== userId);
+    if (current.userId !== userId || (userId && current.lastUserId !== userId)) {
+      await db.device.put({ ...current, userId, ...(userId ? { lastUserId: userId } : {}) });
+    }
     if (userId) await db.outbox.filter((i) => !i.author).modify({ author: userId });
+    return { changedHands };
   });
 }
 

@@ -7,6 +7,7 @@ import { setRequestGate } from '../lib/api';
 import { meQueryKey, type Me } from '../lib/current-user';
 import { startReachabilityWatch } from './online';
 import { onOutboxSessionProblem, replayOutbox, startReplayLoop } from './outbox';
+import { clearOffline } from './favourites';
 import { flushSignOut, setSessionUser } from './session';
 
 export function startOffline(queryClient: QueryClient) {
@@ -15,8 +16,16 @@ export function startOffline(queryClient: QueryClient) {
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryKey[0] !== meQueryKey[0]) return;
     const me = event.query.state.data as Me | null | undefined;
-    // Their held writes (if any) may go now.
-    void setSessionUser(me?.uuid_id ?? null).then(() => (me ? replayOutbox() : undefined));
+    void setSessionUser(me?.uuid_id ?? null).then(async ({ changedHands }) => {
+      if (changedHands) {
+        // The previous user's pages and favourite copies go; their queued writes stay, unseen.
+        // Reset, not removed: pages on screen fetch theirs again.
+        await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] }).catch(() => undefined);
+        await clearOffline().catch(() => undefined);
+      }
+      // Their held writes (if any) may go now.
+      if (me) await replayOutbox();
+    });
   });
   // A queued write met a session that ended or is someone else's: ask the server who is signed in.
   onOutboxSessionProblem(() => void queryClient.invalidateQueries({ queryKey: meQueryKey }));

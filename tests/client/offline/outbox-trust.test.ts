@@ -232,6 +232,14 @@ describe('queued writes belong to their author', () => {
     expect((await db.outbox.get('old'))?.author).toBe('emma');
   });
 
+  it('tells when the device changed hands (another user than the last one), not when the same user signs in again', async () => {
+    expect(await setSessionUser(null)).toEqual({ changedHands: false });
+    expect(await setSessionUser('emma')).toEqual({ changedHands: false });
+    await setSessionUser(null);
+    expect(await setSessionUser('paul')).toEqual({ changedHands: true });
+    expect(await setSessionUser('paul')).toEqual({ changedHands: false });
+  });
+
   it('cannot be queued with no one signed in', async () => {
     await setSessionUser(null);
     await expect(enqueue('post', 'Post "A"', post('A'))).rejects.toThrow('Sign in to send this');
