@@ -17,9 +17,11 @@ export interface TappedRequest {
   forwarded: number;
   /** Set once the whole body went on. */
   complete: boolean;
+  /** When its headers arrived (epoch ms). */
+  at: number;
 }
 
-type Rule = { match: (r: TappedRequest) => boolean; bytes: number; action: 'hold' | 'cut'; resolve: (r: TappedRequest) => void };
+type Rule = { match: (r: TappedRequest) => boolean; bytes: number; action: 'hold' | 'cut'; downMs: number; resolve: (r: TappedRequest) => void };
 
 export interface HttpTap {
   url: string;
@@ -27,8 +29,12 @@ export interface HttpTap {
   setOnline(online: boolean): void;
   /** The next matching request goes on with its headers and `bytes` of body, then nothing more. */
   holdNext(match: (r: TappedRequest) => boolean, bytes: number): Promise<TappedRequest>;
-  /** The next matching request goes on with `bytes` of body, then its connection drops. */
-  cutNext(match: (r: TappedRequest) => boolean, bytes: number): Promise<TappedRequest>;
+  /**
+   * The next matching request goes on with `bytes` of body, then its connection drops and the
+   * network stays down for `downMs` (new connections are refused; the browser's own immediate retry
+   * of a request cut on a reused connection fails, as it would on a real drop).
+   */
+  cutNext(match: (r: TappedRequest) => boolean, bytes: number, downMs?: number): Promise<TappedRequest>;
   close(): Promise<void>;
 }
 
@@ -37,12 +43,13 @@ export const sessionCookie = (r: TappedRequest) => /(?:^|;\s*)sid=([^;]+)/.exec(
 
 export async function startHttpTap(targetPort: number, listenPort: number): Promise<HttpTap> {
   let online = true;
+  let downUntil = 0;
   const sockets = new Set<net.Socket>();
   const requests: TappedRequest[] = [];
   const rules: Rule[] = [];
 
   const server = net.createServer((client) => {
-    if (!online) {
+    if (!online || Date.now() < downUntil) {
       client.destroy();
       return;
     }
@@ -86,7 +93,7 @@ export async function startHttpTap(targetPort: number, listenPort: number): Prom
             const i = l.indexOf(':');
             if (i > 0) headers[l.slice(0, i).trim().toLowerCase()] = l.slice(i + 1).trim();
           }
-          current = { method, path, headers, forwarded: 0, complete: false };
+          current = { method, path, headers, forwarded: 0, complete: false, at: Date.now() };
           requests.push(current);
           upstream.write(head);
           if (headers['transfer-encoding']) {
@@ -112,8 +119,11 @@ export async function startHttpTap(targetPort: number, listenPort: number): Prom
           const r = current;
           if (rule.action === 'cut') {
             // The server gets what was sent and then the end of the stream; the browser a dropped connection.
+            downUntil = Date.now() + rule.downMs;
             upstream.end();
             client.destroy();
+            // The network is down: every other open connection dies too.
+            if (rule.downMs > 0) for (const other of sockets) if (other !== upstream && other !== client) other.destroy();
           }
           rule.resolve(r);
           return;
@@ -127,8 +137,8 @@ export async function startHttpTap(targetPort: number, listenPort: number): Prom
     });
   });
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(listenPort, '127.0.0.1', () => resolve()));
-  const addRule = (action: Rule['action']) => (match: Rule['match'], bytes: number) =>
-    new Promise<TappedRequest>((resolve) => rules.push({ match, bytes, action, resolve }));
+  const addRule = (action: Rule['action']) => (match: Rule['match'], bytes: number, downMs = 0) =>
+    new Promise<TappedRequest>((resolve) => rules.push({ match, bytes, action, downMs, resolve }));
   return {
     url: `http://localhost:${listenPort}`,
     requests,

@@ -158,19 +158,10 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-  // PATCHes still being stored, per upload. A HEAD right after a dropped PATCH waits for it (issue
-  // 10): @tus/server's lock would stop that PATCH at once and answer an offset the file then outgrows
-  // as the bytes it had received are written, and the resuming client would send them again.
-  // Per process: with several servers, a HEAD that reaches another one does not wait.
-  const storing = new Map<string, Promise<void>>();
-  const STORING_WAIT_MS = 10_000;
-
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = request.user;
     if (!user) throw unauthorized();
     const id = uploadIdFromPath(request.url);
-    const busy = id && request.method === 'HEAD' ? storing.get(id) : undefined;
-    if (busy) await Promise.race([busy, new Promise((resolve) => setTimeout(resolve, STORING_WAIT_MS).unref())]);
     if (id) {
       // Another user's upload does not exist for this user: cannot be read, resumed or deleted.
       const row = await app.db.selectFrom('tus_uploads').selectAll().where('id', '=', id).executeTakeFirst();
@@ -194,20 +185,12 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     }
     users.set(request.raw, user);
     reply.hijack();
-    const handled = tus.handle(request.raw, reply.raw);
-    const settled = handled.then(
-      () => undefined,
-      () => undefined,
-    );
-    if (id && request.method === 'PATCH') storing.set(id, settled);
     try {
-      await handled;
+      await tus.handle(request.raw, reply.raw);
     } catch (err) {
       request.log.error({ err }, 'resumable upload failed');
       if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'Content-Type': 'application/json' });
       reply.raw.end(json('Something went wrong on our side. Please try again.'));
-    } finally {
-      if (id && storing.get(id) === settled) storing.delete(id);
     }
   };
 
