@@ -324,6 +324,55 @@ test.describe('the Post button on a slow link', () => {
   });
 });
 
+// ---- nothing stuck --------------------------------------------------------------------------------
+
+test.describe('nothing stuck', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test("a server that keeps answering 'still in progress' is waited for a bounded time, then the post shows Retry and Discard", async ({ page }) => {
+    await page.clock.install();
+    await signIn(page, 'educator');
+    await expect(page.getByTestId('feed-count')).toBeVisible();
+    let busy = true;
+    let calls = 0;
+    await page.route('**/api/forumpost/CreatePost', (route) => {
+      calls++;
+      if (!busy) return route.continue();
+      return route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'A request with this Idempotency-Key is still in progress' }) });
+    });
+    const title = unique('Never confirmed');
+    await writePost(page, title);
+    await expect(page.getByText('The server could not take your post just now. It will be sent again shortly')).toBeVisible();
+    const card = pendingCard(page, title);
+    await expect(card).toContainText('Waiting to sync');
+    // Two minutes of backoff go by in moments.
+    await expect
+      .poll(
+        async () => {
+          await page.clock.fastForward(15_000);
+          return card.getByRole('button', { name: 'Retry' }).count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    await expect(card).toContainText('Not sent');
+    await expect(card).toContainText('The server did not confirm this item in time. Retry to check again, or Discard it.');
+    const tries = calls;
+    expect(tries).toBeLessThan(12);
+    await page.clock.fastForward(600_000);
+    expect(calls).toBe(tries);
+
+    // The server has it by now: Retry asks again with the same key, and the post exists once.
+    busy = false;
+    await card.getByRole('button', { name: 'Retry' }).click();
+    await expect(postedCard(page, title)).toBeVisible();
+    await expect(pendingCard(page, title)).toHaveCount(0);
+    const emma = await apiAs('educator');
+    expect(await postsTitled(emma, title)).toHaveLength(1);
+    await emma.dispose();
+  });
+});
+
 // ---- iPad Safari ---------------------------------------------------------------------------------
 
 test.describe('iPad Safari', () => {

@@ -30,8 +30,12 @@ export type { OutboxFile } from './outbox-core';
 
 export type SendOrQueueResult =
   | { status: 'sent'; response: unknown; item: OutboxItem }
-  /** `reason`: 'offline' (no network now) or 'slow' (sent, but no answer within waitMs: it goes on in the background). */
-  | { status: 'queued'; id: string; reason: 'offline' | 'slow' };
+  /**
+   * `reason`: 'offline' (no network now), 'slow' (sent, but no answer within waitMs: it goes on in
+   * the background) or 'retry' (the server could not take it now: 5xx, 429, or still busy with it).
+   */
+  | { status: 'queued'; id: string; reason: QueuedReason };
+export type QueuedReason = 'offline' | 'slow' | 'retry';
 
 export interface SendOrQueueOptions {
   /** Kept on the row (e.g. the post's title and text, to show it as pending). */
@@ -76,7 +80,7 @@ export async function sendOrQueue(kind: string, label: string, request: OutboxRe
   }
   scheduleBackgroundSync();
   scheduleNext();
-  return { status: 'queued', id: item.id, reason: 'offline' };
+  return { status: 'queued', id: item.id, reason: outcome.result === 'retry' && !outcome.network ? 'retry' : 'offline' };
 }
 
 const after = (ms: number) => new Promise<null>((resolve) => setTimeout(() => resolve(null), ms));

@@ -3,7 +3,7 @@
 // the resumable upload from a copy kept on the device, and the post names the finished uploads, so
 // a retry never sends a file again (issue 10). The caller never waits on the feed's refresh.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sendOrQueue, type OutboxFile, type OutboxFormField, type OutboxItem } from '../../../offline/outbox';
+import { sendOrQueue, type OutboxFile, type OutboxFormField, type OutboxItem, type QueuedReason } from '../../../offline/outbox';
 import type { CreatePostResponse, PostType, UploadErrorRow } from '../../../../shared/schemas/posts';
 import { postsQueryKey } from './get-posts';
 
@@ -52,8 +52,8 @@ export function refusedFiles(item: Pick<OutboxItem, 'attachments'>): UploadError
 
 export type CreatePostResult =
   | { status: 'sent'; post: CreatePostResponse }
-  /** 'offline': sent when the network is back; 'slow': on its way, the feed shows it once sent. */
-  | { status: 'queued'; id: string; reason: 'offline' | 'slow' };
+  /** 'offline': sent when the network is back; 'slow': on its way; 'retry': the server was busy. */
+  | { status: 'queued'; id: string; reason: QueuedReason };
 
 export async function createPost(p: NewPost): Promise<CreatePostResult> {
   // Multipart fields (the wrapper's form, without files): the upload references are added when sent.
