@@ -184,6 +184,7 @@ test.describe('on a shared iPad', () => {
 
   test('an attachment cut half-way resumes from what the server has and the post refers to the finished upload', async ({ page }) => {
     test.setTimeout(120_000);
+    // (As the tester: the scenario it adds does not change the educator's My Scenarios of other specs.)
     // A 6 MB scenario (JSON), sent in one PATCH; the network drops for a second after 3 MB of it.
     const padding = 'x'.repeat(6 * 1024 * 1024);
     const body = Buffer.from(JSON.stringify({ name: 'Long night shift', scenario: { events: [] }, notes: padding }));
@@ -192,7 +193,7 @@ test.describe('on a shared iPad', () => {
     const cutAt = 3 * 1024 * 1024;
     const cut = tap.cutNext((r) => r.method === 'PATCH' && r.path.startsWith('/uploads/tus/'), cutAt, 1_000);
 
-    await signIn(page, 'educator');
+    await signIn(page, 'tester');
     const dialog = await openCreate(page, 'Scenario');
     await dialog.getByRole('button', { name: 'Upload New' }).click();
     await page.getByLabel('Choose scenario files').setInputFiles(file);
@@ -215,14 +216,14 @@ test.describe('on a shared iPad', () => {
     expect(tap.requests.filter((r) => r.method === 'POST' && r.path === '/uploads/tus')).toHaveLength(1);
 
     // One post, with the scenario the upload became, byte for byte.
-    const emma = await apiAs('educator');
-    const [post, ...more] = await postsTitled(emma, title);
+    const theo = await apiAs('tester');
+    const [post, ...more] = await postsTitled(theo, title);
     expect(more).toHaveLength(0);
     expect(post.scenarios).toHaveLength(1);
-    const link = (await (await emma.get(`/api/scenarios/download/${post.scenarios[0].uuid_id}`)).json()) as { url: string };
-    const stored = await (await emma.get(link.url)).body();
+    const link = (await (await theo.get(`/api/scenarios/download/${post.scenarios[0].uuid_id}`)).json()) as { url: string };
+    const stored = await (await theo.get(link.url)).body();
     expect(sha256(stored)).toBe(sha256(body));
-    await emma.dispose();
+    await theo.dispose();
   });
 
   test("the wrapper's offline Download hands the kept scenario to scenarioimport, in chunks, byte for byte", async ({ page }) => {
