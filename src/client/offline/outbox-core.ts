@@ -22,6 +22,9 @@ import { dropFiles, keepFile, keptFileSource } from './outbox-files';
 import { flushSignOut, readSession } from './session';
 import { TusError, tusUpload } from './tus-client';
 
+/** The signed-in user of a session row (none while a sign-out waits for the server). */
+const userOf = (s: DeviceSession | DeviceSettings | undefined) => (s && s.key === 'session' && !s.signOutPending ? s.userId : null);
+
 export interface OutboxConfig {
   db: OfflineDb;
   fetch: (input: string, init: RequestInit) => Promise<Response>;
@@ -165,7 +168,8 @@ async function claim(id: string): Promise<OutboxItem | null> {
   return d.transaction('rw', d.outbox, d.device, async () => {
     const item = await d.outbox.get(id);
     if (!item || item.state !== 'queued') return null;
-    const user = await sessionUser();
+    // Read here, not through sessionUser(): inside a transaction only Dexie promises are awaited.
+    const user = userOf(await d.device.get('session'));
     if (!user || item.author !== user) return null;
     const t = now();
     await d.outbox.update(id, { state: 'sending', sendingSince: t, updatedAt: t });
@@ -434,9 +438,6 @@ export async function discard(id: string): Promise<void> {
   await dropFiles((item?.attachments ?? []).map((a) => a.fileKey)).catch(() => undefined);
   outboxConfig.onChange();
 }
-
-/** The signed-in user of a session row (none while a sign-out waits for the server). */
-const userOf = (s: DeviceSession | DeviceSettings | undefined) => (s && s.key === 'session' && !s.signOutPending ? s.userId : null);
 
 /**
  * The signed-in user's items that still need their or the network's attention (not yet sent),

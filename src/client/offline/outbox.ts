@@ -70,7 +70,7 @@ export async function sendOrQueue(kind: string, label: string, request: OutboxRe
   const outcome = opts.waitMs === undefined ? await attempt : await Promise.race([attempt, after(opts.waitMs)]);
   if (!outcome) {
     // Still on its way: the loop takes over whatever the answer is.
-    void attempt.finally(() => scheduleNext());
+    void attempt.catch(() => undefined).finally(() => scheduleNext());
     return { status: 'queued', id: item.id, reason: 'slow' };
   }
   if (outcome.result === 'sent') return { status: 'sent', response: outcome.response, item: outcome.item };

@@ -19,7 +19,8 @@ export async function readSession(): Promise<DeviceSession> {
  */
 export async function setSessionUser(userId: string | null): Promise<{ changedHands: boolean }> {
   return db.transaction('rw', db.device, db.outbox, async () => {
-    const current = await readSession();
+    // Dexie promises only inside a transaction (no readSession(): a native async function).
+    const current = ((await db.device.get('session')) as DeviceSession | undefined) ?? NONE;
     // Another person than the last one signed in on this device: what was kept for the last one
     // (cached pages, favourite copies) is not for them.
     const changedHands = Boolean(userId && current.lastUserId && current.lastUserId !== userId);
@@ -57,7 +58,7 @@ export function flushSignOut(fetchFn: (input: string, init: RequestInit) => Prom
       // or a service worker answering HTML does not count.
       if (!(res.headers.get('content-type') ?? '').includes('application/json')) return false;
       await db.transaction('rw', db.device, async () => {
-        const current = await readSession();
+        const current = ((await db.device.get('session')) as DeviceSession | undefined) ?? NONE;
         // A login in between (it waits for this call) cannot have happened; keep the user it set anyway.
         await db.device.put({ ...current, signOutPending: false });
       });
