@@ -21,6 +21,7 @@ import input from './plugins/input.js';
 import session from './plugins/session.js';
 import originCheck from './plugins/origin-check.js';
 import idempotency from './plugins/idempotency.js';
+import outboxUser from './plugins/outbox-user.js';
 import requestContext, { logSerializers, requestId } from './plugins/request-context.js';
 import staticClient from './plugins/static-client.js';
 import filesRoute from './storage/files-route.js';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(requestContext);
   await app.register(session);
   await app.register(originCheck, { publicUrl: config.publicUrl });
+  await app.register(outboxUser);
   await app.register(idempotency);
   if (config.serveClient) await app.register(staticClient, { root: config.clientDir ?? path.join(projectRoot, 'dist') });
 

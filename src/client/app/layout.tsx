@@ -8,6 +8,7 @@ import { NotificationBell } from '../features/notifications/components/notificat
 import { mediaQueryKey } from '../features/media/api/get-media-library';
 import { scenarioKeys } from '../features/scenarios/api/keys';
 import { OfflineStatus } from '../offline/components/offline-status';
+import { HomeScreenOffer } from '../offline/components/home-screen-offer';
 import { syncOfflineFavourites } from '../offline/favourites';
 import { useOnline } from '../offline/use-online';
 
@@ -133,6 +134,7 @@ export function AppLayout() {
     <div className="app">
       <TopBar />
       <OfflineStatus />
+      <HomeScreenOffer />
       <main className="main" id="main">
         <Outlet />
       </main>

@@ -27,6 +27,17 @@ export function setUnauthorizedHandler(handler: () => void) {
 
 export const distributorId = () => distributorFromHost(window.location.hostname);
 
+/**
+ * Runs before every request; false stops it as if offline. The offline layer uses it so that a
+ * sign-out made with no network reaches the server before anything else is sent (issue 10).
+ */
+let requestGate: () => Promise<boolean> = async () => true;
+export function setRequestGate(gate: () => Promise<boolean>) {
+  requestGate = gate;
+}
+
+const OFFLINE_MESSAGE = 'You appear to be offline. Please check your connection.';
+
 export interface ApiOptions {
   method?: string;
   body?: unknown;
@@ -40,6 +51,7 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
   const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (!(await requestGate())) throw new ApiError(0, OFFLINE_MESSAGE);
   let res: Response;
   try {
     res = await fetch(path, {
@@ -51,7 +63,7 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'You appear to be offline. Please check your connection.');
+    throw new ApiError(0, OFFLINE_MESSAGE);
   }
   if (res.status === 401 && !opts.allowUnauthorized) onUnauthorized();
   const text = await res.text();

@@ -2,6 +2,7 @@
 // Page -> native: window.webkit.messageHandlers.<name>.postMessage(payload)
 // Native -> page: window.communityNative.receive(message), one documented global.
 import { useSyncExternalStore } from 'react';
+import { randomId } from './compat';
 
 export type NativeHandlerName =
   | 'mediaImport'
@@ -80,7 +81,7 @@ export function postNative(name: NativeHandlerName, payload: unknown): boolean {
 
 /** Ask native code for an answer; it replies with { type: 'response', requestId }. */
 export function requestNative<T = unknown>(name: NativeHandlerName, payload: Record<string, unknown> = {}, timeoutMs = 30_000): Promise<T> {
-  const requestId = crypto.randomUUID();
+  const requestId = randomId();
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       pending.delete(requestId);
@@ -172,4 +173,52 @@ export function notifyRelinquished(licence: { license_id: number; device_id: str
 /** CTGi devices get only CTGi scenarios; others only non-CTGi; without device info everything (spec section 2). */
 export function isCtgiDevice(info: DeviceInfo): boolean {
   return Boolean(info.product && info.product.toLowerCase().includes('ctgi'));
+}
+
+/** A file the page holds (e.g. a favourite kept offline), read a chunk at a time. */
+export interface NativeFileTransfer {
+  fileName: string;
+  mimeType: string;
+  size: number;
+  chunkCount: number;
+  /** Chunk `index` (0-based) of the file; chunks are at most ~1 MiB. */
+  readChunk(index: number): Promise<Blob>;
+}
+
+/** Base64 of a Blob without building a string of its bytes first (FileReader, iPadOS 15 too). */
+function blobToBase64(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = String(reader.result ?? '');
+      resolve(url.slice(url.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsDataURL(blob);
+  });
+}
+
+/** How long the device may take to import a whole file after its last chunk. */
+const IMPORT_TIMEOUT_MS = 120_000;
+
+/**
+ * Hand a file's content to a native import handler (`scenarioimport`, `mediaImport`) with no
+ * network (issue 10): a WKWebView cannot save a blob download, so the page sends the bytes itself,
+ * as base64 chunks, each answered by the device before the next goes (docs/native-bridge.md,
+ * "Offline downloads"). Rejects with the device's message; the device is told to drop a partial file.
+ */
+export async function sendFileToNative(name: 'scenarioimport' | 'mediaImport', file: NativeFileTransfer): Promise<void> {
+  if (!isNativeApp() || !w.webkit?.messageHandlers?.[name]) throw new Error('This action is only available in the device app');
+  const transferId = randomId();
+  try {
+    await requestNative(name, { transfer: 'begin', transferId, fileName: file.fileName, mimeType: file.mimeType, size: file.size, chunkCount: file.chunkCount });
+    for (let index = 0; index < file.chunkCount; index++) {
+      const data = await blobToBase64(await file.readChunk(index));
+      await requestNative(name, { transfer: 'chunk', transferId, index, data });
+    }
+    await requestNative(name, { transfer: 'end', transferId }, IMPORT_TIMEOUT_MS);
+  } catch (err) {
+    postNative(name, { transfer: 'abort', transferId });
+    throw err;
+  }
 }

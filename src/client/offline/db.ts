@@ -1,5 +1,9 @@
 // The offline database (DESIGN section 6), shared by the page and the service worker (sw/sw.ts):
-// - outbox: every write made offline or on a flaky network, with its Idempotency-Key (issue 6);
+// - outbox: every write made offline or on a flaky network, with its Idempotency-Key (issue 6) and
+//   its author (issue 10);
+// - outboxFiles: files attached to queued posts, as ~1 MiB Blob chunks until the upload is done;
+// - device: who is signed in on this device as far as the outbox knows, and a sign-out still to be
+//   told to the server (issue 10); settings of this device;
 // - favourites + fileChunks: favourite scenarios and media kept for offline use, files stored as
 //   ~1 MiB Blob chunks so a 512 MB file is never held in memory at once;
 // - queryCache: TanStack Query's persisted cache (async persister over a key-value table).
@@ -32,9 +36,33 @@ export interface OutboxUpload {
   uuidId?: string;
 }
 
+/** A file attached to a queued post: kept in outboxFiles, then uploaded with tus (issue 10). */
+export interface OutboxAttachment {
+  /** The upload kind, and the CreatePost field its reference goes in (scenarioUploads, mediaUploads). */
+  uploadKind: 'scenario' | 'media';
+  fileName: string;
+  size: number;
+  mimeType: string;
+  /** Key of its chunks in outboxFiles. */
+  fileKey: string;
+  /** The tus upload URL once the server created it; kept so a retry resumes instead of starting over. */
+  tusUrl: string | null;
+  /** Bytes the server confirmed. */
+  bytesUploaded: number;
+  /** The tus upload id once the server accepted the whole file. */
+  uploadId?: string;
+  /** The server refused the file (type, content): the post goes without it, and the user is told. */
+  refused?: string;
+}
+
 export interface OutboxItem {
   /** Local id (UUID). */
   id: string;
+  /**
+   * The uuid_id of the user who made it (issue 10): it is shown only to them and sent only with
+   * their session. Rows from before this field existed get the next confirmed user.
+   */
+  author?: string;
   /** What the write is: 'post', 'favourite', 'upload'... (features filter on it). */
   kind: string;
   /** What the user sees in the sync panel ('Post "Airway tips"'). */
@@ -50,6 +78,13 @@ export interface OutboxItem {
   updatedAt: number;
   /** Epoch ms when an attempt started (a 'sending' row of a closed tab is re-queued after a while). */
   sendingSince?: number;
+  /**
+   * Epoch ms of the first of the server's answers in a row that said "not yet" (409 still in
+   * progress, 5xx, 429): past a limit the item is shown as failed instead of waiting forever.
+   */
+  serverWaitSince?: number;
+  /** Files to upload (tus) before the request is sent; their ids go with it. */
+  attachments?: OutboxAttachment[];
   /** The server's message when it refused the write, or the last transient error. */
   error?: string;
   /** The server's answer once sent. */
@@ -87,6 +122,32 @@ export interface FileChunk {
   data: Blob;
 }
 
+/** A chunk of a file attached to a queued post. */
+export interface OutboxFileChunk {
+  /** OutboxAttachment.fileKey */
+  fileKey: string;
+  index: number;
+  data: Blob;
+}
+
+/** The outbox's view of who is signed in on this device (key 'session'). */
+export interface DeviceSession {
+  key: 'session';
+  /** uuid_id of the user whose session the browser holds, or null when signed out. */
+  userId: string | null;
+  /** Signed out while the server could not be told: the logout call goes before anything else. */
+  signOutPending: boolean;
+  /** The last user who was signed in here: a different one next means the iPad changed hands. */
+  lastUserId?: string;
+}
+
+/** Settings of this device (key 'settings'). */
+export interface DeviceSettings {
+  key: 'settings';
+  /** False after the user freed the offline storage: favourites are no longer copied here. */
+  keepFavourites: boolean;
+}
+
 export interface QueryCacheEntry {
   key: string;
   value: string;
@@ -99,6 +160,8 @@ export class OfflineDb extends Dexie {
   favourites!: EntityTable<FavouriteRecord, 'key'>;
   fileChunks!: Dexie.Table<FileChunk, [string, number]>;
   queryCache!: EntityTable<QueryCacheEntry, 'key'>;
+  outboxFiles!: Dexie.Table<OutboxFileChunk, [string, number]>;
+  device!: Dexie.Table<DeviceSession | DeviceSettings, string>;
 
   constructor(name = 'community-offline') {
     super(name);
@@ -107,6 +170,12 @@ export class OfflineDb extends Dexie {
       favourites: 'key, kind, id, status',
       fileChunks: '[fileKey+index], fileKey',
       queryCache: 'key',
+    });
+    // Issue 10: authors, files of queued posts, the device's session.
+    this.version(2).stores({
+      outbox: 'id, kind, state, createdAt, nextAttemptAt, author',
+      outboxFiles: '[fileKey+index], fileKey',
+      device: 'key',
     });
   }
 }

@@ -4,7 +4,8 @@
 // service worker serves them back at /offline-files/<kind>/<id> with HTTP ranges.
 import { useEffect, useState } from 'react';
 import { api } from '../lib/api';
-import { CHUNK_BYTES, db, favouriteKey, type FavouriteRecord, type OfflineKind } from './db';
+import { isNativeApp, sendFileToNative } from '../lib/native-bridge';
+import { CHUNK_BYTES, db, favouriteKey, type DeviceSettings, type FavouriteRecord, type OfflineKind } from './db';
 import { useLiveQuery } from './live';
 import { onOutboxSent, sendOrQueue } from './outbox';
 
@@ -47,6 +48,24 @@ function notify(message: string) {
 }
 
 // ---- storage ---------------------------------------------------------------------------------------
+
+/** Whether favourites are copied to this device (off after the user freed the offline storage). */
+export function keepsFavourites(): Promise<boolean> {
+  // A Dexie promise, so a liveQuery may use it (offline/storage-info.ts).
+  return db.device.get('settings').then((row) => (row as DeviceSettings | undefined)?.keepFavourites ?? true);
+}
+
+/** 'Free offline storage' (profile page): drop every kept favourite and stop keeping them here. */
+export async function freeOfflineStorage(): Promise<void> {
+  await db.device.put({ key: 'settings', keepFavourites: false });
+  await clearOffline();
+}
+
+/** 'Keep favourites offline' again: they are fetched on the next sync. */
+export async function resumeKeepingFavourites(): Promise<void> {
+  await db.device.put({ key: 'settings', keepFavourites: true });
+  void syncOfflineFavourites();
+}
 
 let persistAsked = false;
 /** Ask once that the browser does not evict our data under storage pressure. */
@@ -140,6 +159,7 @@ export async function keepOffline(kind: OfflineKind, item: OfflineItem, opts: { 
     if (!opts.quiet) notify(message);
     return { ok: false, message };
   };
+  if (!(await keepsFavourites())) return { ok: false, message: 'Favourites are not kept on this device' };
   inFlight.get(key)?.abort();
   const controller = new AbortController();
   inFlight.set(key, controller);
@@ -240,12 +260,31 @@ async function keptFileBlob(rec: FavouriteRecord): Promise<Blob> {
   return new Blob(chunks.map((c) => c.data), { type: rec.mimeType });
 }
 
-/** Save a file kept offline to the device (a download, with no network). */
-export async function downloadOfflineFile(kind: OfflineKind, id: string): Promise<boolean> {
-  // Always a Blob URL: with no network Chromium cancels an <a download> of a /offline-files URL
-  // even though the service worker answers it (seen in e2e/offline.spec.ts).
+/**
+ * Save a file kept offline to the device (a download, with no network). Inside the native wrapper
+ * the file goes to its import handler (scenarioimport / mediaImport) read from IndexedDB a chunk at a
+ * time, since a WKWebView cannot save a blob download (issue 10); 'device' then. Rejects with the
+ * device's message when it refused the file.
+ */
+export async function downloadOfflineFile(kind: OfflineKind, id: string): Promise<false | 'saved' | 'device'> {
   const rec = await db.favourites.get(favouriteKey(kind, id));
   if (!rec || rec.status !== 'stored') return false;
+  if (isNativeApp()) {
+    await sendFileToNative(kind === 'scenario' ? 'scenarioimport' : 'mediaImport', {
+      fileName: rec.fileName || 'file',
+      mimeType: rec.mimeType,
+      size: rec.size,
+      chunkCount: rec.chunkCount,
+      readChunk: async (index) => {
+        const chunk = await db.fileChunks.get([rec.key, index]);
+        if (!chunk) throw new Error('A part of the offline file is missing');
+        return chunk.data;
+      },
+    });
+    return 'device';
+  }
+  // Always a Blob URL: with no network Chromium cancels an <a download> of a /offline-files URL
+  // even though the service worker answers it (seen in e2e/offline.spec.ts).
   const url = URL.createObjectURL(await keptFileBlob(rec));
   const a = document.createElement('a');
   a.href = url;
@@ -254,7 +293,7 @@ export async function downloadOfflineFile(kind: OfflineKind, id: string): Promis
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return true;
+  return 'saved';
 }
 
 // ---- favourite toggles through the outbox ----------------------------------------------------------
@@ -267,10 +306,10 @@ export async function downloadOfflineFile(kind: OfflineKind, id: string): Promis
 export async function toggleFavouriteOffline(kind: OfflineKind, item: OfflineItem, favourited: boolean): Promise<unknown> {
   const label = `${favourited ? 'Favourite' : 'Unfavourite'} "${item.name}"`;
   if (!favourited) void dropOffline(kind, item.uuid_id);
-  const r = await sendOrQueue('favourite', label, { method: 'POST', url: TOGGLE_URL[kind](item.uuid_id) }, { offlineKind: kind, favourited, item });
+  const r = await sendOrQueue('favourite', label, { method: 'POST', url: TOGGLE_URL[kind](item.uuid_id) }, { meta: { offlineKind: kind, favourited, item } });
   if (favourited) {
     if (r.status === 'sent') void keepOffline(kind, item);
-    else {
+    else if (await keepsFavourites()) {
       // Offline: keep the metadata now; the file follows when the toggle is sent.
       await db.favourites.put(storingRecord(kind, item));
     }
@@ -330,6 +369,7 @@ export function syncOfflineFavourites(): Promise<boolean> {
   syncing ??= (async () => {
     let changed = false;
     try {
+      if (!(await keepsFavourites())) return false;
       const [scenarios, media] = await Promise.all([
         api<OfflineItem[] | { scenarios?: OfflineItem[] }>('/api/scenarios/myfavourites'),
         api<{ media?: OfflineItem[] }>('/api/media/favourites'),

@@ -1,7 +1,9 @@
 // Online status from a real reachability check (issue 6): navigator.onLine says only that some
 // network exists, not that our server answers (training sites have captive Wi-Fi). TanStack Query's
-// onlineManager starts true; we set it from GET /api/health with a short timeout.
+// onlineManager starts true; we set it from GET /api/health with a short timeout (without
+// AbortSignal.timeout, which iPadOS 15 lacks: there it made the app think it was offline forever).
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { timeoutSignal } from '../lib/compat';
 
 const HEALTH_URL = '/api/health';
 const TIMEOUT_MS = 4_000;
@@ -19,7 +21,7 @@ export async function checkReachability(): Promise<boolean> {
   checking = (async () => {
     if (typeof navigator !== 'undefined' && navigator.onLine === false) return false;
     try {
-      const res = await fetch(HEALTH_URL, { method: 'GET', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const res = await fetch(HEALTH_URL, { method: 'GET', cache: 'no-store', credentials: 'omit', signal: timeoutSignal(TIMEOUT_MS) });
       // Any answer from our server (even a 503 while it starts) means the network works; a
       // service worker or captive portal answering HTML does not count.
       return (res.headers.get('content-type') ?? '').includes('application/json');

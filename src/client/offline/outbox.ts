@@ -1,50 +1,97 @@
-// The outbox (issue 6, DESIGN section 6): every write that must survive a flaky network goes
-// through sendOrQueue. The Dexie row is the source of truth until the server confirmed it.
-// One replay loop sends queued rows: on start, `online`, `visibilitychange`, `pageshow`, a timer
-// while visible, 'Sync now', the native wrapper's 'sync' event, and Background Sync where present.
+// The outbox (issues 6 and 10, DESIGN section 6): every write that must survive a flaky network
+// goes through sendOrQueue. The Dexie row is the source of truth until the server confirmed it.
+// One replay loop sends the signed-in user's queued rows: on start, `online`, `visibilitychange`,
+// `pageshow`, a timer while visible, 'Sync now', the native wrapper's 'sync' event, and Background
+// Sync where present.
 import { ApiError } from '../lib/api';
 import { onNativeEvent } from '../lib/native-bridge';
 import type { OutboxItem, OutboxRequest } from './db';
 import { useLiveQuery } from './live';
-import { attemptSend, discard, enqueue, nextDueAt, outboxConfig, pendingItems, replayDue, requeue, type ReplayResult } from './outbox-core';
+import {
+  attemptSend,
+  clearUserItems,
+  discard,
+  enqueue,
+  nextDueAt,
+  outboxConfig,
+  pendingItems,
+  replayDue,
+  requeue,
+  sessionUser,
+  type OutboxFile,
+  type ReplayResult,
+  type SendOutcome,
+} from './outbox-core';
 import { checkReachability, isReachable, reportNetworkFailure } from './online';
 import { onlineManager } from '@tanstack/react-query';
 
-export type { OutboxFormField, OutboxRequest, OutboxItem, OutboxState } from './db';
+export type { OutboxFormField, OutboxRequest, OutboxItem, OutboxState, OutboxAttachment } from './db';
+export type { OutboxFile } from './outbox-core';
+
+export type SendOrQueueResult =
+  | { status: 'sent'; response: unknown; item: OutboxItem }
+  /**
+   * `reason`: 'offline' (no network now), 'slow' (sent, but no answer within waitMs: it goes on in
+   * the background) or 'retry' (the server could not take it now: 5xx, 429, or still busy with it).
+   */
+  | { status: 'queued'; id: string; reason: QueuedReason };
+export type QueuedReason = 'offline' | 'slow' | 'retry';
+
+export interface SendOrQueueOptions {
+  /** Kept on the row (e.g. the post's title and text, to show it as pending). */
+  meta?: Record<string, unknown>;
+  /** Files uploaded (tus) before the request; they are kept on the device until then. */
+  files?: OutboxFile[];
+  /**
+   * Answer 'queued' (reason 'slow') when the server has not answered within this time: the attempt
+   * goes on, and the form that waits can close (issue 10: a slow link must not hold the Post button).
+   */
+  waitMs?: number;
+}
 
 /**
- * Mint an Idempotency-Key, store the write in Dexie, try to send it now. Network failure, 5xx, 408
- * or 429 -> it stays queued and the replay loop sends it later; another 4xx -> rejects with
- * ApiError (message from the server) and the row is removed (the form shows the error).
- * `meta` is kept on the row (e.g. the post's title and text, to show it as pending).
+ * Mint an Idempotency-Key, store the write in Dexie for the signed-in user, try to send it now.
+ * Network failure, 5xx, 408 or 429 -> it stays queued and the replay loop sends it later; another
+ * 4xx -> rejects with ApiError (message from the server) and the row is removed (the form shows the
+ * error).
  */
-export async function sendOrQueue(
-  kind: string,
-  label: string,
-  request: OutboxRequest,
-  meta?: Record<string, unknown>,
-): Promise<{ status: 'sent'; response: unknown } | { status: 'queued'; id: string }> {
-  const item = await enqueue(kind, label, request, meta ? { meta } : {});
+export async function sendOrQueue(kind: string, label: string, request: OutboxRequest, opts: SendOrQueueOptions = {}): Promise<SendOrQueueResult> {
+  let item: OutboxItem;
+  try {
+    item = await enqueue(kind, label, request, { ...(opts.meta ? { meta: opts.meta } : {}), ...(opts.files?.length ? { files: opts.files } : {}) });
+  } catch (err) {
+    throw new ApiError(0, (err as Error).message);
+  }
   if (!isReachable()) {
     scheduleBackgroundSync();
-    return { status: 'queued', id: item.id };
+    return { status: 'queued', id: item.id, reason: 'offline' };
   }
-  const r = await attemptSend(item.id);
-  if (r.result === 'sent') return { status: 'sent', response: r.response };
-  if (r.result === 'refused') {
+  const attempt = attemptSend(item.id);
+  const outcome = opts.waitMs === undefined ? await attempt : await Promise.race([attempt, after(opts.waitMs)]);
+  if (!outcome) {
+    // Still on its way: the loop takes over whatever the answer is.
+    void attempt.catch(() => undefined).finally(() => scheduleNext());
+    return { status: 'queued', id: item.id, reason: 'slow' };
+  }
+  if (outcome.result === 'sent') return { status: 'sent', response: outcome.response, item: outcome.item };
+  if (outcome.result === 'refused') {
     await discard(item.id);
-    throw new ApiError(r.status, r.message);
+    throw new ApiError(outcome.status, outcome.message);
   }
   scheduleBackgroundSync();
   scheduleNext();
-  return { status: 'queued', id: item.id };
+  return { status: 'queued', id: item.id, reason: outcome.result === 'retry' && !outcome.network ? 'retry' : 'offline' };
 }
 
-/** Live list of queued, sending and failed items (Dexie liveQuery), optionally of one kind. */
+const after = (ms: number) => new Promise<null>((resolve) => setTimeout(() => resolve(null), ms));
+
+/** Live list of the signed-in user's queued, sending and failed items, optionally of one kind. */
 export function useOutboxItems(kind?: string): OutboxItem[] {
   return useLiveQuery(() => pendingItems(kind), [kind], EMPTY);
 }
 const EMPTY: OutboxItem[] = [];
+
+export type { SendOutcome };
 
 // ---- listeners --------------------------------------------------------------------------------
 
@@ -59,6 +106,15 @@ export function onOutboxSent(listener: SentListener): () => void {
 
 outboxConfig.onSent = (item) => sentListeners.forEach((l) => l(item));
 outboxConfig.onNetworkFailure = reportNetworkFailure;
+
+type SessionListener = (status: number) => void;
+const sessionListeners = new Set<SessionListener>();
+/** The server refused a row because the session ended or is someone else's (the app re-checks who is signed in). */
+export function onOutboxSessionProblem(listener: SessionListener): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+outboxConfig.onSessionProblem = (status) => sessionListeners.forEach((l) => l(status));
 
 // ---- the replay loop ----------------------------------------------------------------------------
 
@@ -178,18 +234,18 @@ export async function retryOutboxItem(id: string): Promise<void> {
 /** Discard an item the user gave up on. */
 export const discardOutboxItem = discard;
 
-/** Number of items not yet sent (for logout and the update prompt). */
+/** Number of the signed-in user's items not yet sent (for sign-out and the update prompt). */
 export async function countUnsent(): Promise<number> {
   return (await pendingItems()).length;
 }
 
-/** True while a write is in flight (the update prompt waits). */
+/** True while a write is in flight, whoever made it (the update prompt waits). */
 export async function outboxBusy(): Promise<boolean> {
-  return (await pendingItems()).some((i) => i.state === 'sending');
+  return (await outboxConfig.db.outbox.where('state').equals('sending').count()) > 0;
 }
 
-/** Logout: forget every queued write. */
+/** Sign-out: forget the signed-in user's queued writes and their files (after the warning). */
 export async function clearOutbox(): Promise<void> {
-  await outboxConfig.db.outbox.clear();
-  outboxConfig.onChange();
+  const user = await sessionUser();
+  if (user) await clearUserItems(user);
 }

@@ -6,7 +6,8 @@
 import { db, type OutboxItem } from './db';
 import { markBusy } from './busy';
 import { useLiveQuery } from './live';
-import { outboxConfig } from './outbox-core';
+import { outboxConfig, sessionUser } from './outbox-core';
+import { randomId } from '../lib/compat';
 
 export const fileFingerprint = (file: { name: string; size: number; lastModified?: number }) => `${file.name}:${file.size}:${file.lastModified ?? 0}`;
 
@@ -19,22 +20,24 @@ const busyRelease = new Map<string, () => void>();
 export async function trackUpload(uploadKind: string, file: { name: string; size: number; lastModified?: number }): Promise<string> {
   const fingerprint = fileFingerprint(file);
   const t = outboxConfig.now();
+  const author = (await sessionUser()) ?? undefined;
   const existing = (await db.outbox.where('kind').equals('upload').toArray()).find(
-    (i) => i.upload?.uploadKind === uploadKind && i.upload.fingerprint === fingerprint && i.state !== 'sent',
+    (i) => i.upload?.uploadKind === uploadKind && i.upload.fingerprint === fingerprint && i.state !== 'sent' && i.author === author,
   );
   let id: string;
   if (existing) {
     id = existing.id;
     await db.outbox.update(id, { state: 'sending', sendingSince: t, updatedAt: t, error: undefined, attempts: existing.attempts + 1 });
   } else {
-    id = crypto.randomUUID();
+    id = randomId();
     const item: OutboxItem = {
       id,
       kind: 'upload',
+      author,
       label: file.name,
       state: 'sending',
       request: { method: 'POST', url: '/uploads/tus' },
-      idempotencyKey: crypto.randomUUID(),
+      idempotencyKey: randomId(),
       attempts: 1,
       nextAttemptAt: t,
       createdAt: t,
@@ -95,13 +98,19 @@ export async function uploadStopped(id: string, message: string, retryable: bool
   outboxConfig.onChange();
 }
 
-/** The upload rows not yet finished (for the upload tables), optionally of one kind. */
+/** The signed-in user's upload rows not yet finished (for the upload tables), optionally of one kind. */
 export function useQueuedUploads(uploadKind?: string): OutboxItem[] {
   return useLiveQuery(
-    async () =>
-      (await db.outbox.where('kind').equals('upload').sortBy('createdAt')).filter(
-        (i) => i.state !== 'sent' && (!uploadKind || i.upload?.uploadKind === uploadKind),
-      ),
+    // Dexie promises only (see pendingItems in outbox-core.ts): a liveQuery must not await native ones.
+    () =>
+      db.device.get('session').then((row) => {
+        const user = row?.key === 'session' && !row.signOutPending ? row.userId : null;
+        return db.outbox
+          .where('kind')
+          .equals('upload')
+          .sortBy('createdAt')
+          .then((rows) => rows.filter((i) => user && i.author === user && i.state !== 'sent' && (!uploadKind || i.upload?.uploadKind === uploadKind)));
+      }),
     [uploadKind],
     NONE,
   );

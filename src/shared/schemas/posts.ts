@@ -12,6 +12,7 @@ import {
   type UploadErrorRow,
   type UserRef,
 } from './common';
+import { MEDIA_BATCH_LIMIT, SCENARIO_BATCH_LIMIT } from '../limits';
 
 export const POST_TITLE_REQUIRED = 'Please enter a title';
 export const POST_TITLE_MAX = 200;
@@ -46,7 +47,25 @@ export const postTextSchema = v.pipe(
   v.maxLength(POST_TEXT_MAX, `The message must be at most ${POST_TEXT_MAX} characters`),
 );
 
-/** The fields of POST /api/forumpost/CreatePost (files travel beside them). */
+/** A resumable (tus) upload id: the last part of its /uploads/tus/<id> URL. */
+export const UPLOAD_REF_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+export const UPLOAD_REF_MESSAGE = 'Uploaded files must be named by their upload ids';
+
+/**
+ * Finished resumable uploads of the caller, attached by reference instead of sending the file again
+ * (issue 10: a queued post uploads its files through tus first). Sent as ['a', 'b'] in JSON, or as
+ * repeated or comma-joined multipart fields; at most `max` (the kind's batch limit).
+ */
+export const uploadRefListSchema = (max: number, what: string) =>
+  v.pipe(
+    v.optional(v.union([v.string(UPLOAD_REF_MESSAGE), v.array(v.string(UPLOAD_REF_MESSAGE), UPLOAD_REF_MESSAGE)], UPLOAD_REF_MESSAGE), []),
+    v.transform((input) => (Array.isArray(input) ? input : [input]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter((s) => s !== '')),
+    v.check((list) => list.every((s) => UPLOAD_REF_PATTERN.test(s)), UPLOAD_REF_MESSAGE),
+    v.transform((list) => [...new Set(list)]),
+    v.check((list) => list.length <= max, `You can upload at most ${max} ${what} at a time`),
+  );
+
+/** The fields of POST /api/forumpost/CreatePost (files travel beside them, or went ahead through tus). */
 export const createPostSchema = v.object({
   title: postTitleSchema,
   text: postTextSchema,
@@ -54,6 +73,8 @@ export const createPostSchema = v.object({
   scenarios: idListSchema,
   media: idListSchema,
   tags: idListSchema,
+  scenarioUploads: uploadRefListSchema(SCENARIO_BATCH_LIMIT, 'scenarios'),
+  mediaUploads: uploadRefListSchema(MEDIA_BATCH_LIMIT, 'media files'),
 });
 export type CreatePostInput = v.InferOutput<typeof createPostSchema>;
 

@@ -17,6 +17,7 @@ import {
 import { sendOrQueue, retryOutboxItem, countUnsent, clearOutbox } from '../../../src/client/offline/outbox';
 import { ApiError } from '../../../src/client/lib/api';
 import { onlineManager } from '@tanstack/react-query';
+import { setSessionUser } from '../../../src/client/offline/session';
 
 type Mode = 'ok' | 'down' | 'lose-response' | '503' | '429' | '408' | '422' | '409-progress';
 
@@ -70,6 +71,8 @@ let server: ReturnType<typeof fakeServer>;
 
 beforeEach(async () => {
   await db.outbox.clear();
+  await db.device.clear();
+  await setSessionUser('user-a');
   clock = 1_000_000;
   server = fakeServer();
   outboxConfig.fetch = server.fetchStub;
@@ -244,13 +247,13 @@ describe('replay', () => {
 describe('sendOrQueue', () => {
   it('sends right away when the server answers', async () => {
     const r = await sendOrQueue('post', 'Post "A"', post('A'));
-    expect(r).toEqual({ status: 'sent', response: { id: 1, title: 'A' } });
+    expect(r).toMatchObject({ status: 'sent', response: { id: 1, title: 'A' } });
     expect(await countUnsent()).toBe(0);
   });
 
   it('queues on a network failure and replays later', async () => {
     server.queue('down');
-    const r = await sendOrQueue('post', 'Post "A"', post('A'), { text: 'hello' });
+    const r = await sendOrQueue('post', 'Post "A"', post('A'), { meta: { text: 'hello' } });
     expect(r.status).toBe('queued');
     const [row] = await pendingItems('post');
     expect(row).toMatchObject({ state: 'queued', label: 'Post "A"', meta: { text: 'hello' } });

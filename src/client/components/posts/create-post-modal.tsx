@@ -16,6 +16,9 @@ import { AttachPicker } from './attach-picker';
 export type ModalPage = 'none' | 'create' | 'attach' | 'upload';
 
 export const TAG_HELP = 'Use tags to help people find your post by searching for common terms';
+export const QUEUED_OFFLINE = 'Waiting to sync: your post will be sent when you are back online';
+export const QUEUED_SLOW = 'Your post is on its way and will appear in the feed once it is sent';
+export const QUEUED_RETRY = 'The server could not take your post just now. It will be sent again shortly';
 
 const TYPE_LABELS: Record<PostType, string> = { post: 'Post', scenario: 'Scenario', media: 'Media' };
 
@@ -67,7 +70,8 @@ export function CreatePostModal({ initialType = 'post', onClose, target }: { ini
         mediaToUpload: kind === 'media' ? files.media : [],
       });
       if (result.status === 'queued') {
-        toast('Waiting to sync: your post will be sent when you are back online');
+        // Kept on the device either way; the feed shows it as pending until it is sent.
+        toast(result.reason === 'slow' ? QUEUED_SLOW : result.reason === 'retry' ? QUEUED_RETRY : QUEUED_OFFLINE);
         onClose();
         return;
       }

@@ -8,6 +8,7 @@ import { requestNative } from '../../lib/native-bridge';
 import { extensionMessage, fileExtension } from '../../../shared/uploads';
 import type { UploadAnswer } from '../../../shared/schemas/common';
 import { UploadTable, type UploadTableRow } from './upload-table';
+import { randomId } from '../../lib/compat';
 
 interface NativeRow extends UploadTableRow {
   devicePath: string;
@@ -105,7 +106,7 @@ export function NativeImportTable({ uploadUrl, field, extensions, listHandler = 
         const res = await api<UploadAnswer>(uploadUrl, {
           method: 'POST',
           body: form,
-          headers: { 'Idempotency-Key': crypto.randomUUID() },
+          headers: { 'Idempotency-Key': randomId() },
         });
         const success = res.successes?.[0];
         if (success) {

@@ -195,6 +195,19 @@ export function postsRepository(db: DB) {
         .execute();
     },
 
+    /** The caller's finished resumable uploads of one kind among `ids`, with the record each became. */
+    finishedUploads: async (userId: number, kind: 'scenario' | 'media', ids: string[]) =>
+      ids.length
+        ? db
+            .selectFrom('tus_uploads')
+            .select(['id', 'result_uuid_id'])
+            .where('id', 'in', ids)
+            .where('user_id', '=', userId)
+            .where('kind', '=', kind)
+            .where('finished_at', 'is not', null)
+            .execute()
+        : Promise.resolve([]),
+
     async idByUuid(table: 'scenarios' | 'media', uuid: string): Promise<number | undefined> {
       if (!(await hasTable(table))) return undefined;
       const row = await adb.selectFrom(table).select('id').where('uuid_id', '=', uuid).executeTakeFirst();

@@ -62,7 +62,7 @@ export async function readPostForm(app: FastifyInstance, request: FastifyRequest
     }
   }
   const one = (name: string) => fields[name]?.[fields[name].length - 1];
-  const body = { title: one('title') ?? '', text: one('text') ?? '', type: one('type') || undefined, scenarios: fields.scenarios ?? [], media: fields.media ?? [], tags: fields.tags ?? [] };
+  const body = { title: one('title') ?? '', text: one('text') ?? '', type: one('type') || undefined, scenarios: fields.scenarios ?? [], media: fields.media ?? [], tags: fields.tags ?? [], scenarioUploads: fields.scenarioUploads ?? [], mediaUploads: fields.mediaUploads ?? [] };
   return { body, uploads, errors };
 }
 
@@ -90,10 +90,11 @@ export default async function postRoutes(app: FastifyInstance) {
     url: '/api/forumpost/CreatePost',
     auth: 'user',
     tags,
-    summary: 'Create a feed post (multipart: title, text, type, scenarios, media, tags, scenariosToUpload, mediaToUpload files; JSON also accepted)',
+    summary: 'Create a feed post (multipart: title, text, type, scenarios, media, tags, scenarioUploads, mediaUploads, scenariosToUpload, mediaToUpload files; JSON also accepted)',
     description:
       'Ids may be comma-joined or repeated. The post and its attachments are checked before any uploaded file is stored, so a refused post creates nothing. ' +
-      'Files that fail their checks are listed in errors [{filename, message}] and the post is created without them. Honours Idempotency-Key.',
+      'Files that fail their checks are listed in errors [{filename, message}] and the post is created without them. ' +
+      'scenarioUploads and mediaUploads name finished resumable (tus) uploads of the caller, attached without sending the files again. Honours Idempotency-Key.',
     multipart: true,
     status: 201,
     response: createPostResponseSchema,

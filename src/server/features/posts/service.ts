@@ -31,6 +31,7 @@ export const MESSAGES = {
   mediaMissing: 'One of the attached media items could not be found',
   mediaNotApproved: 'Media must be approved before it can be attached to a post',
   unknownTag: 'One of the chosen tags does not exist',
+  uploadMissing: 'One of the uploaded files could not be found. Please upload it again.',
   adminOnly: 'You do not have permission to do that',
 } as const;
 
@@ -153,6 +154,26 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
     if (visible.some((m) => m.approval_status !== 2 || m.is_processed !== 1)) throw unprocessable(MESSAGES.mediaNotApproved);
   }
 
+  /**
+   * Finished resumable uploads the post refers to (issue 10): the caller's own, of the right kind,
+   * accepted by the server. Answers the scenario and media ids they became; any other reference
+   * refuses the post.
+   */
+  async function uploadedIds(user: SessionUser, input: Pick<CreatePostInput, 'scenarioUploads' | 'mediaUploads'>) {
+    const ids = { scenario: [] as number[], media: [] as number[] };
+    for (const [kind, refs] of [['scenario', input.scenarioUploads], ['media', input.mediaUploads]] as const) {
+      const rows = await repo.finishedUploads(user.id, kind, refs);
+      if (rows.length !== refs.length) throw unprocessable(MESSAGES.uploadMissing);
+      for (const row of rows) {
+        const id = row.result_uuid_id ? await repo.idByUuid(kind === 'scenario' ? 'scenarios' : 'media', row.result_uuid_id) : undefined;
+        // The record was deleted since (by its owner): the upload is gone too.
+        if (id === undefined) throw unprocessable(MESSAGES.uploadMissing);
+        ids[kind].push(id);
+      }
+    }
+    return ids;
+  }
+
   return {
     present,
 
@@ -175,15 +196,17 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
       /** A group post (features/posts/group-posts-service.ts): its group and status (0 while it waits). */
       target?: { groupId: number; status: number },
     ): Promise<CreatePostResponse> {
+      let uploaded: { scenario: number[]; media: number[] };
       try {
         await checkAttachments(user, input, target ? 'group' : 'feed');
+        uploaded = await uploadedIds(user, input);
       } catch (err) {
         await discardUploads(uploads);
         throw err;
       }
       const errors = [...uploadErrors];
-      const scenarioIds = [...input.scenarios];
-      const mediaIds = [...input.media];
+      const scenarioIds = [...new Set([...input.scenarios, ...uploaded.scenario])];
+      const mediaIds = [...new Set([...input.media, ...uploaded.media])];
       for (const u of uploads) {
         const result = await acceptUpload(user, u.kind, u.file);
         if (!result.ok) {

@@ -1,9 +1,11 @@
 // POST /api/forumpost/CreatePost (or CreateGroupPost/{groupId} for a group) through the outbox: sent
 // now when online, otherwise queued with its Idempotency-Key and replayed later without duplicates
-// (DESIGN section 6).
+// (DESIGN section 6). Files go ahead through the resumable upload from a copy kept on the device, and
+// the post names the finished uploads, so a retry never sends a file again (issue 10). The caller
+// never waits on the feed's refresh.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sendOrQueue, type OutboxFormField } from '../../../offline/outbox';
-import type { CreatePostResponse, PostType } from '../../../../shared/schemas/posts';
+import { sendOrQueue, type OutboxFile, type OutboxFormField, type OutboxItem, type QueuedReason } from '../../../offline/outbox';
+import type { CreatePostResponse, PostType, UploadErrorRow } from '../../../../shared/schemas/posts';
 import { postsQueryKey } from './keys';
 
 export interface NewPost {
@@ -26,6 +28,12 @@ export interface PostTarget {
   groupName: string;
 }
 
+/**
+ * How long the Post button waits for the server before the modal closes anyway: the post is kept
+ * on the device and goes on in the background (issue 10: a slow link once held it for 34 s).
+ */
+export const POST_WAIT_MS = 8_000;
+
 export function postFormFields(p: NewPost): OutboxFormField[] {
   const fields: OutboxFormField[] = [
     { name: 'title', value: p.title.trim() },
@@ -35,32 +43,49 @@ export function postFormFields(p: NewPost): OutboxFormField[] {
   if (p.tags.length) fields.push({ name: 'tags', value: p.tags.join(',') });
   if (p.scenarios.length) fields.push({ name: 'scenarios', value: p.scenarios.join(',') });
   if (p.media.length) fields.push({ name: 'media', value: p.media.join(',') });
-  for (const f of p.scenariosToUpload) fields.push({ name: 'scenariosToUpload', file: f, fileName: f.name });
-  for (const f of p.mediaToUpload) fields.push({ name: 'mediaToUpload', file: f, fileName: f.name });
   return fields;
 }
 
-export type CreatePostResult = { status: 'sent'; post: CreatePostResponse } | { status: 'queued'; id: string };
+export function postFiles(p: NewPost): OutboxFile[] {
+  return [
+    ...p.scenariosToUpload.map((file) => ({ uploadKind: 'scenario' as const, file, fileName: file.name })),
+    ...p.mediaToUpload.map((file) => ({ uploadKind: 'media' as const, file, fileName: file.name })),
+  ];
+}
+
+/** Files the server refused while they were uploaded ahead of the post, as the post's errors. */
+export function refusedFiles(item: Pick<OutboxItem, 'attachments'>): UploadErrorRow[] {
+  return (item.attachments ?? []).filter((a) => a.refused).map((a) => ({ filename: a.fileName, message: a.refused! }));
+}
+
+export type CreatePostResult =
+  | { status: 'sent'; post: CreatePostResponse }
+  /** 'offline': sent when the network is back; 'slow': on its way; 'retry': the server was busy. */
+  | { status: 'queued'; id: string; reason: QueuedReason };
 
 export async function createPost(p: NewPost, target?: PostTarget): Promise<CreatePostResult> {
   const title = p.title.trim();
+  // Multipart fields (the wrapper's form, without files): the upload references are added when sent.
   const result = await sendOrQueue(
     target ? GROUP_POST_OUTBOX_KIND : POST_OUTBOX_KIND,
     target ? `Post "${title}" in ${target.groupName}` : `Post "${title}"`,
     { method: 'POST', url: target ? `/api/forumpost/CreateGroupPost/${target.groupId}` : '/api/forumpost/CreatePost', form: postFormFields(p) },
-    { title, text: p.text, ...(target ? { groupId: target.groupId } : {}) },
+    { meta: { title, text: p.text, ...(target ? { groupId: target.groupId } : {}) }, files: postFiles(p), waitMs: POST_WAIT_MS },
   );
-  return result.status === 'sent' ? { status: 'sent', post: result.response as CreatePostResponse } : result;
+  if (result.status !== 'sent') return result;
+  const post = result.response as CreatePostResponse;
+  return { status: 'sent', post: { ...post, errors: [...refusedFiles(result.item), ...(post.errors ?? [])] } };
 }
 
 export function useCreatePost(target?: PostTarget) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (p: NewPost) => createPost(p, target),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: postsQueryKey });
+    // Not awaited: the modal closes as soon as the post is accepted or queued.
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: postsQueryKey });
       // A group's pending-post count changes too.
-      if (target) await qc.invalidateQueries({ queryKey: ['groups'] });
+      if (target) void qc.invalidateQueries({ queryKey: ['groups'] });
     },
   });
 }

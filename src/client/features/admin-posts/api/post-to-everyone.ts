@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PostToEveryoneResponse } from '../../../../shared/schemas/posts';
 import { api } from '../../../lib/api';
+import { randomId } from '../../../lib/compat';
 
 export interface PostToEveryoneInput {
   title: string;
@@ -14,7 +15,7 @@ export const postToEveryone = (input: PostToEveryoneInput) =>
   api<PostToEveryoneResponse>('/api/forumpost/PostToEveryone', {
     method: 'POST',
     body: input,
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
+    headers: { 'Idempotency-Key': randomId() },
   });
 
 export function usePostToEveryone() {

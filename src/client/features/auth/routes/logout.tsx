@@ -1,12 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
 import { useConfirm } from '../../../components/confirm';
-import { clearPrivateOfflineData, countUnsent, unsentWarning } from '../../../offline/logout';
+import { countUnsent, signOutDevice, unsentWarning } from '../../../offline/logout';
 import { meQueryKey } from '../api/get-me';
 
-/** /logout: warn about unsent offline items, end the session on the server, forget cached data, go to /login. */
+/**
+ * /logout: warn about unsent offline items (with the choice to stay), sign out on the device at
+ * once and go to /login; the server session ends now, or as soon as the server can be reached
+ * and before anything else is sent (issue 10).
+ */
 export function Component() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -17,12 +20,13 @@ export function Component() {
     started.current = true;
     void (async () => {
       const unsent = await countUnsent().catch(() => 0);
-      if (unsent > 0 && !(await confirm({ title: 'Sign out', message: unsentWarning(unsent), confirmLabel: 'Sign out', danger: true }))) {
-        navigate('/feed', { replace: true });
+      if (unsent > 0 && !(await confirm({ title: 'Sign out', message: unsentWarning(unsent), confirmLabel: 'Sign out', cancelLabel: 'Stay signed in', danger: true }))) {
+        // Stay: back where the user was (or the feed when /logout was opened directly).
+        if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
+        else navigate('/feed', { replace: true });
         return;
       }
-      await api('/api/me/logout', { allowUnauthorized: true }).catch(() => undefined);
-      await clearPrivateOfflineData(queryClient);
+      await signOutDevice(queryClient);
       queryClient.setQueryData(meQueryKey, null);
       navigate('/login', { replace: true });
     })();

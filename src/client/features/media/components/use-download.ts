@@ -1,5 +1,6 @@
 // Download with the spec's failure dialog ('Error' with the server message). With no network, a
-// favourite kept on this device downloads from there (issue 6).
+// favourite kept on this device downloads from there (issue 6), or inside the device app goes to
+// its media import with the file's content (issue 10).
 import { useAlertDialog } from '../../../components/confirm';
 import { useToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
@@ -14,7 +15,15 @@ export function useDownloadAction() {
   const toast = useToast();
   const online = useOnline();
   const fromDevice = async (media: Pick<MediaItem, 'uuid_id'>) => {
-    if (await downloadOfflineFile('media', media.uuid_id)) return true;
+    try {
+      const saved = await downloadOfflineFile('media', media.uuid_id);
+      if (saved === 'device') toast('Sent to the device');
+      if (saved) return true;
+    } catch (err) {
+      // The device app refused the kept file.
+      void alert('Error', (err as Error).message || 'Invalid response');
+      return false;
+    }
     void alert('Error', 'This media is not available offline');
     return false;
   };

@@ -25,8 +25,10 @@ export function DownloadButton({ scenario, className = 'btn' }: { scenario: Scen
   const onClick = async () => {
     setBusy(true);
     try {
-      if (!online && kept) await downloadOfflineFile('scenario', scenario.uuid_id);
-      else await downloadScenario(scenario.id);
+      // Inside the device app a kept copy goes to its scenario import with the file's content.
+      if (!online && kept) {
+        if ((await downloadOfflineFile('scenario', scenario.uuid_id)) === 'device') toast('Sent to the device');
+      } else await downloadScenario(scenario.id);
     } catch (err) {
       // The network dropped under us: a kept copy still downloads.
       if (err instanceof ApiError && err.status === 0 && kept && (await downloadOfflineFile('scenario', scenario.uuid_id))) return;

@@ -1,11 +1,12 @@
 // Profile (/me, spec section 2): account details, organisation with its register link, the
-// 'Link Organisation' control and the Favourite Scenarios card.
+// 'Link Organisation' control, the Favourite Scenarios card and this device's offline storage.
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { useMe } from '../../../lib/current-user';
 import { CopyRegisterLink } from '../components/copy-register-link';
 import { FavouriteScenariosCard } from '../components/favourite-scenarios-card';
 import { LinkOrganisation } from '../components/link-organisation';
+import { OfflineStorage } from '../../../offline/components/offline-storage';
 
 const formatDateTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }) : 'Never';
@@ -57,6 +58,7 @@ export function Component() {
       </section>
 
       <FavouriteScenariosCard />
+      <OfflineStorage />
     </div>
   );
 }
