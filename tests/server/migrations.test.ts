@@ -13,7 +13,8 @@ it('runs a migration whose number is lower than one already run', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-migrations-'));
   const handle = openDatabase({ dataDir });
   try {
-    const { '0010_groups': _late, ...earlier } = migrations;
+    // 0011-0013 landed before 0010; 0014 and later build on the groups tables, so they come after.
+    const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0014' && name !== '0010_groups'));
     const first = await new Migrator({ db: handle.db, provider: { getMigrations: async () => earlier } }).migrateToLatest();
     expect(first.error).toBeUndefined();
     await migrateToLatest(handle.db);
