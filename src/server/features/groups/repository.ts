@@ -16,6 +16,14 @@ export function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint failed/.test(e?.message ?? '');
 }
 
+/** Who sent an invite, as both invite lists show it (joined as `users as inviter`). */
+const INVITER_COLUMNS = [
+  'inviter.id as inviter_id',
+  'inviter.uuid_id as inviter_uuid_id',
+  'inviter.first_name as inviter_first_name',
+  'inviter.last_name as inviter_last_name',
+] as const;
+
 export function groupsRepository(db: DB) {
   return {
     byId: (id: number) => db.selectFrom('forum_groups').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -112,10 +120,7 @@ export function groupsRepository(db: DB) {
           'users.uuid_id as user_uuid_id',
           'users.first_name as user_first_name',
           'users.last_name as user_last_name',
-          'inviter.id as inviter_id',
-          'inviter.uuid_id as inviter_uuid_id',
-          'inviter.first_name as inviter_first_name',
-          'inviter.last_name as inviter_last_name',
+          ...INVITER_COLUMNS,
         ])
         .where('group_invites.group_id', '=', groupId)
         .orderBy('group_invites.created_at', 'desc')
@@ -156,10 +161,7 @@ export function groupsRepository(db: DB) {
           'forum_groups.name',
           'forum_groups.description',
           'forum_groups.membership_type',
-          'inviter.id as inviter_id',
-          'inviter.uuid_id as inviter_uuid_id',
-          'inviter.first_name as inviter_first_name',
-          'inviter.last_name as inviter_last_name',
+          ...INVITER_COLUMNS,
         ])
         .where('group_invites.user_id', '=', userId)
         .orderBy('group_invites.created_at', 'desc')
