@@ -1,5 +1,6 @@
 // End-to-end tests in Debian's Chromium (no browser download): CHROMIUM_PATH or /usr/bin/chromium.
-// The web server is the production build on a fresh data dir with demo data.
+// The web server is what `npm start` runs (the compiled server and the built client, rebuilt only
+// when stale) on a fresh data dir with demo data.
 import { defineConfig } from '@playwright/test';
 import path from 'node:path';
 
@@ -25,7 +26,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1024, height: 768 } } }],
   webServer: {
-    command: `rm -rf "${dataDir}" && npx tsx src/server/main.ts`,
+    command: `rm -rf "${dataDir}" && node scripts/start.mjs`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

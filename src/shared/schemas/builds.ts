@@ -3,7 +3,7 @@
 // build, the Downloads page each app's latest release, both installed over the air through a
 // generated manifest (docs/licences.md 'Builds').
 import * as v from 'valibot';
-import { PRODUCT_NAME } from '../enums';
+import { PRODUCT_NAME } from '../enums.js';
 
 /** The six pre-release apps (spec section 9), with the bundle id their manifests name. */
 export const PRE_RELEASE_APPS = [

@@ -2,9 +2,9 @@
 // call and of the group-post calls under /api/forumpost, the group forms' rules, and the messages
 // the screens show. Server and client both read this file.
 import * as v from 'valibot';
-import { emailSchema } from './auth';
-import { MAX_ID, idParam, intString, userRefSchema } from './common';
-import { createPostResponseSchema, forumPostSchema, postsPageSchema } from './posts';
+import { emailSchema } from './auth.js';
+import { MAX_ID, idParam, intString, userRefSchema } from './common.js';
+import { createPostResponseSchema, forumPostSchema, postsPageSchema } from './posts.js';
 
 // ---- enumerations (spec section 3) ---------------------------------------------------------------
 

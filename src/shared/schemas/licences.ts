@@ -2,8 +2,8 @@
 // the calls the page and the native wrapper make, and the admin calls that create products, modules
 // and contracts and reclaim seats (DESIGN section 8: contracts come from an admin API).
 import * as v from 'valibot';
-import { KIT_COLOURS } from '../enums';
-import { MAX_ID } from './common';
+import { KIT_COLOURS } from '../enums.js';
+import { MAX_ID } from './common.js';
 
 export type KitColour = (typeof KIT_COLOURS)[number];
 

@@ -1,8 +1,8 @@
 // Media validation rules (spec section 5): name and description at most 200 characters each;
 // a decline reason is one of the listed reasons, and 'Other' needs non-blank text of at most 250.
 import * as v from 'valibot';
-import { TEXT_LIMITS } from '../limits';
-import { MAX_PAGE_COUNT, NOT_FOUND_MESSAGE, bodyIdSchema, idListParam, idOrUuidParam, intString, offsetParam, tagSchema, userRefSchema } from './common';
+import { TEXT_LIMITS } from '../limits.js';
+import { MAX_PAGE_COUNT, NOT_FOUND_MESSAGE, bodyIdSchema, idListParam, idOrUuidParam, intString, offsetParam, tagSchema, userRefSchema } from './common.js';
 
 export const DECLINE_REASONS = ['Contains identifying information', 'Inappropriate', 'Wrong tags', 'Missing tags', 'Other'] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];

@@ -11,8 +11,8 @@ import {
   userRefSchema,
   type UploadErrorRow,
   type UserRef,
-} from './common';
-import { MEDIA_BATCH_LIMIT, SCENARIO_BATCH_LIMIT } from '../limits';
+} from './common.js';
+import { MEDIA_BATCH_LIMIT, SCENARIO_BATCH_LIMIT } from '../limits.js';
 
 export const POST_TITLE_REQUIRED = 'Please enter a title';
 export const POST_TITLE_MAX = 200;

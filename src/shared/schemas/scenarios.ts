@@ -1,8 +1,8 @@
 // Scenario validation rules (spec section 5) and the response shapes of spec section 3, shared by
 // the Edit Scenario form and the API.
 import * as v from 'valibot';
-import { TEXT_LIMITS } from '../limits';
-import { MAX_ID, NOT_FOUND_MESSAGE, bodyIdSchema, countParam, idOrUuidParam, intString, offsetParam, userRefSchema, tagSchema } from './common';
+import { TEXT_LIMITS } from '../limits.js';
+import { MAX_ID, NOT_FOUND_MESSAGE, bodyIdSchema, countParam, idOrUuidParam, intString, offsetParam, userRefSchema, tagSchema } from './common.js';
 
 export const DESCRIPTION_TOO_LONG = `Description must be ${TEXT_LIMITS.scenarioDescription} characters or fewer`;
 export const NOT_PUBLISHABLE_MESSAGE =

@@ -1,0 +1,20 @@
+// npm run build:server: compile src/server and src/shared to dist-server/ (tsconfig.server.json),
+// then copy the files the server reads beside its modules (the demo seed's fixtures), so
+// `node dist-server/server/main.js` runs with no TypeScript tooling installed.
+import { cpSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const OUT = 'dist-server';
+rmSync(OUT, { recursive: true, force: true });
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.server.json'], { stdio: 'inherit' });
+if (result.status !== 0) {
+  rmSync(OUT, { recursive: true, force: true });
+  process.exit(result.status ?? 1);
+}
+cpSync('src/server/db/seed/fixtures', `${OUT}/server/db/seed/fixtures`, {
+  recursive: true,
+  filter: (src) => !src.endsWith('.ts'),
+});
+console.log(`Server compiled to ${OUT}/`);
