@@ -23,8 +23,9 @@ export function ownServer(opts: { port: number; dataDir: string; publicUrl: stri
     dataDir,
     dbFile: path.join(dataDir, 'community.sqlite'),
     async start() {
-      // node --import tsx: the server is this process itself, so SIGKILL reaches it (npx would not pass it on).
-      child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      // The compiled server as `npm start` runs it (npm run build made it), started with node itself
+      // so SIGKILL reaches the server (npm or npx would not pass it on).
+      child = spawn(process.execPath, ['dist-server/server/main.js'], {
         env: {
           ...process.env,
           PORT: String(opts.port),
