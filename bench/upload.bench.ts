@@ -158,7 +158,7 @@ async function main() {
     const copySeconds = (performance.now() - copyStart) / 1000;
     await fsp.rm(path.join(work, 'copy.bin'));
 
-    child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--server', dataDir], {
+    child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []), '--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--server', dataDir], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const { port, cookie } = await ask<ServerReady>(child);
