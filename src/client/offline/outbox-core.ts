@@ -33,8 +33,14 @@ export interface OutboxConfig {
   /** First retry delay; doubles per attempt up to maxDelayMs. */
   baseDelayMs: number;
   maxDelayMs: number;
-  /** A 'sending' row older than this belongs to a tab that closed mid-request: it is queued again. */
+  /**
+   * A 'sending' row older than this belongs to a tab that closed mid-request: it is queued again.
+   * Where the browser has Web Locks, a row whose sender's lock is gone (the page was reloaded or
+   * closed mid-request) is queued again at once instead.
+   */
   staleSendingMs: number;
+  /** Web Locks (navigator.locks) where present: a sender holds its row's lock while it sends. */
+  locks: Pick<LockManager, 'request' | 'query'> | null;
   /** Sent rows are kept this long (the feed swaps a pending post for the real one), then pruned. */
   keepSentMs: number;
   /**
@@ -64,6 +70,7 @@ export const outboxConfig: OutboxConfig = {
   baseDelayMs: 2_000,
   maxDelayMs: 5 * 60_000,
   staleSendingMs: 2 * 60_000,
+  locks: (typeof navigator !== 'undefined' && navigator.locks) || null,
   keepSentMs: 10 * 60_000,
   inProgressLimitMs: 2 * 60_000,
   serverErrorLimitMs: 15 * 60_000,
@@ -328,8 +335,21 @@ async function sendAttachments(item: OutboxItem): Promise<{ item: OutboxItem; st
   return { item: { ...item, attachments }, stop: null };
 }
 
-/** Send one queued item now (ignores nextAttemptAt). */
+/** The Web Lock a sender holds while a row is 'sending'. */
+const lockName = (id: string) => `outbox-send:${id}`;
+
+/**
+ * Send one queued item now (ignores nextAttemptAt). Where Web Locks exist the whole attempt holds
+ * the row's lock, so a row left 'sending' by a page that went away mid-request is known at once.
+ */
 export async function attemptSend(id: string): Promise<SendOutcome> {
+  const { locks } = outboxConfig;
+  if (!locks) return attemptSendLocked(id);
+  // Not available: another page or the service worker is sending this row right now.
+  return locks.request(lockName(id), { ifAvailable: true }, (lock) => (lock ? attemptSendLocked(id) : { result: 'skipped' as const }));
+}
+
+async function attemptSendLocked(id: string): Promise<SendOutcome> {
   let item = await claim(id);
   if (!item) return { result: 'skipped' };
   if (item.attachments?.some((a) => !a.uploadId && !a.refused)) {
@@ -350,14 +370,37 @@ export async function attemptSend(id: string): Promise<SendOutcome> {
 /** Kinds the generic loop does not send: uploads are resumed by the upload panel (tus). */
 const NOT_REPLAYED = new Set(['upload']);
 
-/** Re-queue rows left 'sending' by a tab that closed, and prune old sent rows. */
+/** Names of the Web Locks held now (by any page or worker of this origin), or null without Web Locks. */
+async function heldLocks(): Promise<Set<string> | null> {
+  const { locks } = outboxConfig;
+  if (!locks) return null;
+  try {
+    const snapshot = await locks.query();
+    return new Set((snapshot.held ?? []).map((l) => l.name ?? ''));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Re-queue rows left 'sending' by a page that went away mid-request (its lock is gone, or without
+ * Web Locks the row is older than staleSendingMs), and prune old sent rows. The row keeps its
+ * Idempotency-Key, so if that request did reach the server, the replay gets its first answer.
+ */
 export async function tidyOutbox(): Promise<void> {
   const { db: d, now } = outboxConfig;
   const t = now();
   const sending = await d.outbox.where('state').equals('sending').toArray();
+  const held = sending.length ? await heldLocks() : null;
   for (const item of sending) {
-    if (!NOT_REPLAYED.has(item.kind) && t - (item.sendingSince ?? 0) > outboxConfig.staleSendingMs) {
-      await d.outbox.update(item.id, { state: 'queued', nextAttemptAt: t, sendingSince: undefined });
+    const senderGone = held ? !held.has(lockName(item.id)) : t - (item.sendingSince ?? 0) > outboxConfig.staleSendingMs;
+    if (!NOT_REPLAYED.has(item.kind) && senderGone) {
+      // Only if no attempt settled or claimed it since it was read.
+      await d.outbox
+        .where('id')
+        .equals(item.id)
+        .filter((i) => i.state === 'sending' && i.sendingSince === item.sendingSince)
+        .modify({ state: 'queued', nextAttemptAt: t, sendingSince: undefined });
     }
   }
   await d.outbox

@@ -171,6 +171,70 @@ describe('state machine', () => {
   });
 });
 
+/** Web Locks as one browser keeps them: exclusive, named, released when the callback settles. */
+function fakeLocks() {
+  const held = new Set<string>();
+  const locks = {
+    async request(name: string, options: { ifAvailable?: boolean }, callback: (lock: { name: string } | null) => unknown) {
+      if (held.has(name)) {
+        if (options.ifAvailable) return callback(null);
+        throw new Error('this fake only grants free locks');
+      }
+      held.add(name);
+      try {
+        return await callback({ name });
+      } finally {
+        held.delete(name);
+      }
+    },
+    async query() {
+      return { held: [...held].map((name) => ({ name, mode: 'exclusive' as const })), pending: [] };
+    },
+  };
+  return locks as unknown as NonNullable<typeof outboxConfig.locks>;
+}
+
+describe('with Web Locks (a page that went away mid-request)', () => {
+  afterEach(() => {
+    outboxConfig.locks = null;
+  });
+
+  it('a row left sending by a page that was reloaded mid-request is queued again at once, and sent once', async () => {
+    outboxConfig.locks = fakeLocks();
+    const item = await enqueue('post', 'Post "A"', post('A'));
+    // The sender's page went away: the row says sending, but nobody holds its lock.
+    await db.outbox.update(item.id, { state: 'sending', sendingSince: clock });
+    await tidyOutbox();
+    expect((await db.outbox.get(item.id))?.state).toBe('queued');
+    expect((await replayDue()).sent).toBe(1);
+    expect(server.posts.map((p) => p.title)).toEqual(['A']);
+  });
+
+  it('a row whose sender is still at work is left to it, and its answer is not overwritten', async () => {
+    outboxConfig.locks = fakeLocks();
+    const item = await enqueue('post', 'Post "A"', post('A'));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const plainFetch = server.fetchStub;
+    outboxConfig.fetch = async (url, init) => {
+      await gate;
+      return plainFetch(url, init);
+    };
+    const sending = attemptSend(item.id);
+    await expect.poll(async () => (await db.outbox.get(item.id))?.state).toBe('sending');
+    clock += outboxConfig.staleSendingMs + 1;
+    await tidyOutbox();
+    expect((await db.outbox.get(item.id))?.state).toBe('sending');
+    // A second loop (another tab) does not send it meanwhile.
+    expect((await attemptSend(item.id)).result).toBe('skipped');
+    release();
+    expect((await sending).result).toBe('sent');
+    await tidyOutbox();
+    expect((await db.outbox.get(item.id))?.state).toBe('sent');
+    expect(server.posts).toHaveLength(1);
+  });
+});
+
 describe('replay', () => {
   it('sends the same Idempotency-Key on every attempt', async () => {
     server.queue('down', '503', 'down');
