@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Server tests each get a fresh database; files run in parallel processes.
     pool: 'forks',
+    // TEST_STORAGE=s3: an S3-compatible server on loopback for the whole run.
+    globalSetup: ['tests/s3-global-setup.ts'],
   },
 });

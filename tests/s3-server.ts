@@ -1,5 +1,6 @@
-// An S3-compatible server on loopback for tests (s3rver, pure JavaScript), plus the one call it
-// lacks that resumable uploads need: ListParts (the parts of an unfinished multipart upload).
+// An S3-compatible server on loopback for tests (s3rver, pure JavaScript), plus the two calls it
+// lacks that resumable uploads need: ListParts (the parts of an unfinished multipart upload) and
+// AbortMultipartUpload.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,17 +24,26 @@ interface KoaContext {
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** ListParts (GET /<bucket>/<key>?uploadId=...) from s3rver's own files of the upload. */
-async function listParts(ctx: KoaContext, next: () => Promise<void>): Promise<void> {
+/**
+ * ListParts (GET /<bucket>/<key>?uploadId=...) from s3rver's own files of the upload, and
+ * AbortMultipartUpload (DELETE with uploadId).
+ */
+async function multipartCalls(ctx: KoaContext, next: () => Promise<void>): Promise<void> {
   const uploadId = ctx.query.uploadId;
   const m = /^\/([^/]+)\/(.+)$/.exec(ctx.path);
-  if (ctx.method !== 'GET' || typeof uploadId !== 'string' || !m || 'partNumber' in ctx.query) return next();
+  if (!['GET', 'DELETE'].includes(ctx.method) || typeof uploadId !== 'string' || !m || 'partNumber' in ctx.query) return next();
   const [, bucket, key] = m;
   const dir = path.join(ctx.store.getResourcePath(bucket, undefined, 'uploads'), uploadId);
   ctx.type = 'application/xml';
   if (!/^[0-9a-f]+$/i.test(uploadId) || !fs.existsSync(dir)) {
     ctx.status = 404;
     ctx.body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message><UploadId>${xml(uploadId)}</UploadId></Error>`;
+    return;
+  }
+  if (ctx.method === 'DELETE') {
+    fs.rmSync(dir, { recursive: true, force: true });
+    ctx.status = 204;
+    ctx.body = null;
     return;
   }
   const marker = Number(ctx.query['part-number-marker'] ?? 0) || 0;
@@ -66,7 +76,7 @@ export interface TestS3Server {
 export async function startS3Server(opts: { port?: number } = {}): Promise<TestS3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 's3-test-'));
   const server = new S3rver({ address: '127.0.0.1', port: opts.port ?? 0, silent: true, directory, allowMismatchedSignatures: false });
-  (server as unknown as { middleware: unknown[] }).middleware.unshift(listParts);
+  (server as unknown as { middleware: unknown[] }).middleware.unshift(multipartCalls);
   const info = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${info.port}`;
   const storageFor = (bucket: string) => ({
