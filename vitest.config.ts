@@ -9,5 +9,7 @@ export default defineConfig({
     pool: 'forks',
     // TEST_STORAGE=s3: an S3-compatible server on loopback for the whole run.
     globalSetup: ['tests/s3-global-setup.ts'],
+    // The AWS SDK's notice about its future Node versions, once per test process, is noise here.
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
   },
 });

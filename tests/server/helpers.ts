@@ -13,8 +13,16 @@ import { uuid } from '../../src/server/lib/crypto.js';
 
 export type DbKind = 'sqlite' | 'postgres';
 
-/** The databases to run API tests on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+/**
+ * The databases to run API tests on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set;
+ * TEST_DB_KINDS (a comma list, e.g. 'postgres') narrows that down.
+ */
+export const dbKinds: DbKind[] = ((): DbKind[] => {
+  const available: DbKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const wanted = process.env.TEST_DB_KINDS?.split(',').map((k) => k.trim());
+  const kinds = wanted ? available.filter((k) => wanted.includes(k)) : available;
+  return kinds.length ? kinds : available;
+})();
 
 /**
  * Where test apps store files: the data dir, or with TEST_STORAGE=s3 a fresh bucket per test app on

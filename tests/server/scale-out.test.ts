@@ -144,6 +144,7 @@ describe.skipIf(!DATABASE_URL)('several servers on PostgreSQL and S3', () => {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       DATABASE_URL: dbUrl,
       SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
       STORAGE: 's3',
@@ -205,7 +206,7 @@ describe.skipIf(!DATABASE_URL)('several servers on PostgreSQL and S3', () => {
     const location = created.headers.get('location')!;
     const servers = [a, b];
     const patch = (app: AppProcess, offset: number, body: Buffer) =>
-      call(app, location, { method: 'PATCH', headers: { ...TUS, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, body });
+      call(app, location, { method: 'PATCH', headers: { ...TUS, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, body: new Uint8Array(body) });
     const offsetOn = async (app: AppProcess) => {
       const res = await call(app, location, { method: 'HEAD', headers: TUS });
       expect(res.status).toBe(200);

@@ -43,10 +43,19 @@ export class PgAdvisoryLocker implements Locker {
       client.on('notification', (msg) => {
         if (msg.channel === CHANNEL && msg.payload) void this.held.get(msg.payload)?.();
       });
+      // A lost listening connection is opened again by the next lock.
+      client.on('error', () => {
+        this.listener = null;
+        client.release(true);
+      });
       await client.query(`LISTEN ${CHANNEL}`);
       return client as unknown as pg.Client;
     })();
-    return this.listener;
+    const listening = this.listener;
+    listening.catch(() => {
+      if (this.listener === listening) this.listener = null;
+    });
+    return listening;
   }
 
   async requestRelease(key: string, client: pg.PoolClient): Promise<void> {
