@@ -39,6 +39,7 @@ class AppProcess {
   child: ChildProcess | null = null;
   output = '';
   readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-app-'));
+  readonly tmpDir = path.join(this.dataDir, 'tmp-files');
 
   constructor(
     readonly name: string,
@@ -51,9 +52,12 @@ class AppProcess {
   }
 
   async start(): Promise<void> {
+    fs.mkdirSync(this.tmpDir, { recursive: true });
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...this.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, PUBLIC_URL: this.url },
+      // Temporary files (a chunk being received, copies for processing) stay in the data dir, so
+      // what a killed process leaves behind is removed with it.
+      env: { ...this.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, PUBLIC_URL: this.url, TMPDIR: this.tmpDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
@@ -97,6 +101,7 @@ describe.skipIf(!DATABASE_URL)('several servers on PostgreSQL and S3', () => {
   let a: AppProcess;
   let b: AppProcess;
   let cookie = '';
+  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-client-'));
 
   const admin = () => new pg.Client({ connectionString: DATABASE_URL });
   async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
@@ -159,7 +164,8 @@ describe.skipIf(!DATABASE_URL)('several servers on PostgreSQL and S3', () => {
       RATE_LIMIT_LOGIN: String(LOGIN_LIMIT),
       TRUST_PROXY: 'loopback',
       JOB_POLL_MS: '200',
-      CLIENT_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'scale-client-')),
+      // No built client: the API alone.
+      CLIENT_DIR: clientDir,
     };
     const [portA, portB] = [await freePort(), await freePort()];
     a = new AppProcess('server A', portA, env);
@@ -174,6 +180,7 @@ describe.skipIf(!DATABASE_URL)('several servers on PostgreSQL and S3', () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await s3?.close();
     for (const p of [a, b]) if (p) fs.rmSync(p.dataDir, { recursive: true, force: true });
+    fs.rmSync(clientDir, { recursive: true, force: true });
     const client = admin();
     await client.connect();
     await client.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);

@@ -2,8 +2,9 @@
 // sections 2 and 6). @tus/server streams PATCH bodies to <dataDir>/tus, or with STORAGE=s3 into a
 // multipart upload of the bucket (@tus/s3-store), so any server process can take the next chunk;
 // on PostgreSQL an upload's lock is an advisory lock that holds across processes (pg-locker.ts).
-// This module adds session auth, per-user ownership (tus_uploads), the kind's checks at creation (extension, size) and at
-// the end (content sniff, then kind.accept), and JSON { message } errors like the rest of the API.
+// This module adds session auth, per-user ownership (tus_uploads), the kind's checks at creation
+// (extension, size) and at the end (content sniff, then kind.accept), and JSON { message } errors
+// like the rest of the API.
 // Offered: creation, creation-with-upload, termination, expiration; not concatenation (parallel
 // uploads) nor deferred lengths, whose requests get a 400 with a message.
 import fs from 'node:fs';
@@ -14,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server, type ServerOptions, type Upload } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import type { DataStore } from '@tus/utils';
+import type { DataStore, KvStore } from '@tus/utils';
 import type { SessionUser } from '../plugins/session.js';
 import { HttpError, badRequest, notFound, unauthorized } from '../lib/http-error.js';
 import { now } from '../db/connection.js';
@@ -80,6 +81,27 @@ class SweptS3Store extends S3Store {
   }
 }
 
+/**
+ * The S3 store's cache of each upload's metadata (it never changes after creation), bounded: an
+ * upload another process finished is never cleared here, so the oldest entries make way; an entry
+ * that is gone is read again from '<id>.info'.
+ */
+class BoundedCache<T> implements KvStore<T> {
+  private readonly entries = new Map<string, T>();
+  constructor(private readonly max = 1000) {}
+  async get(key: string) {
+    return this.entries.get(key);
+  }
+  async set(key: string, value: T) {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+  async delete(key: string) {
+    this.entries.delete(key);
+  }
+}
+
 /** S3 parts: 8 MB (S3 wants at least 5 MB for every part but the last). */
 export const TUS_S3_PART_BYTES = 8 * 1024 * 1024;
 
@@ -114,6 +136,7 @@ function s3Backend(config: S3StorageConfig): TusBackend {
   const store = new SweptS3Store({
     partSize: TUS_S3_PART_BYTES,
     useTags: false,
+    cache: new BoundedCache(),
     expirationPeriodInMilliseconds: TUS_EXPIRY_MS,
     s3ClientConfig: { bucket: config.bucket, ...s3ClientConfig(config) },
   });
