@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import errors from '../../src/server/plugins/errors.js';
 import { as, buildTestApp, createUser, dbKinds, readStored, type TestApp, type TestUser } from './helpers.js';
-import { registerUploadKind } from '../../src/server/uploads/registry.js';
+import { registerUploadKind, storeAcceptedFile } from '../../src/server/uploads/registry.js';
 import { looksLikeJson, imageTypeOf, looksLikeMarkup, isZip, isoMediaVideoType } from '../../src/server/uploads/sniff.js';
 import { receiveMultipartUploads } from '../../src/server/uploads/multipart.js';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/limits.js';
@@ -27,7 +27,7 @@ registerUploadKind({
     }
     const uuid_id = crypto.randomUUID();
     const key = `testkind/${uuid_id}${file.ext}`;
-    await app.storage.putFile(key, file.filePath);
+    await storeAcceptedFile(app.storage, key, file);
     accepted.push({ uuid_id, key, name: file.originalName });
     return { id: accepted.length, uuid_id };
   },

@@ -20,10 +20,10 @@ import type { SessionUser } from '../plugins/session.js';
 import { HttpError, badRequest, notFound, unauthorized } from '../lib/http-error.js';
 import { now } from '../db/connection.js';
 import { MAX_UPLOAD_BYTES } from '../../shared/limits.js';
-import { readStoredHead, withTempCopy } from '../storage/storage.js';
+import { readStoredHead } from '../storage/storage.js';
 import { s3ClientConfig, s3Storage, type S3StorageConfig } from '../storage/s3.js';
 import { PgAdvisoryLocker } from './pg-locker.js';
-import { SNIFF_BYTES, baseName, extensionMessage, extensionOf, getUploadKind, sizeMessage } from './registry.js';
+import { SNIFF_BYTES, type AcceptedFile, baseName, extensionMessage, extensionOf, getUploadKind, sizeMessage } from './registry.js';
 
 export const TUS_PATH = '/uploads/tus';
 /** Unfinished uploads are kept this long for a resume, then swept. */
@@ -110,8 +110,8 @@ interface TusBackend {
   store: DataStore;
   /** The first bytes of a finished upload, for the kind's content check. */
   head(id: string): Promise<Buffer>;
-  /** Run fn on the finished upload as a local file (kind.accept moves it into storage). */
-  withFile<T>(id: string, fn: (filePath: string) => Promise<T>): Promise<T>;
+  /** Where kind.accept finds the finished upload: a local file, or the object in storage. */
+  finished(id: string): Pick<AcceptedFile, 'filePath' | 'storedKey'>;
   /** Forget an upload's bytes and tus' metadata. */
   forget(id: string): Promise<void>;
 }
@@ -122,7 +122,7 @@ function fileBackend(directory: string): TusBackend {
   return {
     store,
     head: (id) => readHead(path.join(directory, id)),
-    withFile: (id, fn) => fn(path.join(directory, id)),
+    finished: (id) => ({ filePath: path.join(directory, id) }),
     async forget(id) {
       await fsp.rm(path.join(directory, id), { force: true });
       await fsp.rm(path.join(directory, `${id}.json`), { force: true });
@@ -144,7 +144,8 @@ function s3Backend(config: S3StorageConfig): TusBackend {
   return {
     store,
     head: (id) => readStoredHead(objects, id, SNIFF_BYTES),
-    withFile: (id, fn) => withTempCopy(objects, id, fn),
+    // The finished object sits in the bucket that app storage uses: accept copies it there.
+    finished: (id) => ({ filePath: '', storedKey: id }),
     async forget(id) {
       // An unfinished upload's parts are dropped with it; a finished one has none left.
       await store.remove(id).catch(() => undefined);
@@ -212,7 +213,7 @@ export function createTusServer(app: FastifyInstance): { tus: Server; backend: T
       try {
         const problem = kind.sniff(await backend.head(upload.id), ext);
         if (problem) throw refuse(415, problem);
-        result = await backend.withFile(upload.id, (filePath) => kind.accept(app, user, { filePath, originalName: row.filename, size: upload.size ?? row.size, ext }));
+        result = await kind.accept(app, user, { ...backend.finished(upload.id), originalName: row.filename, size: upload.size ?? row.size, ext });
       } catch (err) {
         await discard(upload.id);
         if (err instanceof HttpError && err.statusCode < 500) throw refuse(err.statusCode, err.message);

@@ -8,6 +8,7 @@ import { notFound, forbidden, unprocessable } from '../../lib/http-error.js';
 import { now } from '../../db/connection.js';
 import { signFileUrl } from '../../storage/signed-url.js';
 import { withTempCopy, type Storage } from '../../storage/storage.js';
+import { storeAcceptedFile } from '../../uploads/registry.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { SessionUser } from '../../plugins/session.js';
 import type { DownloadLink, MessageBody } from '../../../shared/schemas/common.js';
@@ -315,10 +316,10 @@ export function scenariosService({ repo, storage, jobs, secret, log }: ScenarioP
     },
 
     /** Upload kind 'scenario': store the checked file as a private, unprocessed scenario and queue processing. */
-    async acceptUpload(user: SessionUser, file: { filePath: string; originalName: string; size: number }) {
+    async acceptUpload(user: SessionUser, file: { filePath: string; storedKey?: string; originalName: string; size: number }) {
       const uuidId = uuid();
       const key = storageKeyFor(uuidId, file.originalName);
-      const size = await storage.putFile(key, file.filePath);
+      const size = await storeAcceptedFile(storage, key, file);
       const name = nameFromFileName(file.originalName);
       const created = await repo.insert({
         uuid_id: uuidId,
