@@ -15,6 +15,8 @@ import { openDatabase, type DB, type Dialect } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { localStorage, type Storage } from './storage/storage.js';
+import { s3Storage } from './storage/s3.js';
+import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
 import errors, { frameworkErrors } from './plugins/errors.js';
 import input from './plugins/input.js';
@@ -77,8 +79,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   app.decorate('mailer', createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: (m) => app.log.info(m) }));
-  app.decorate('storage', localStorage(path.join(config.dataDir, 'files')));
-  app.decorate('jobs', createJobQueue(handle.db, handle.dialect, app.log));
+  app.decorate('storage', config.storage.driver === 's3' ? s3Storage(config.storage) : localStorage(path.join(config.dataDir, 'files')));
+  app.decorate('jobs', createJobQueue(handle.db, handle.dialect, app.log, config.jobLeaseMs));
 
   await app.register(input);
   await app.register(helmet, {
@@ -106,6 +108,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so every server process sharing it counts the same calls.
+    store: databaseRateLimitStore(handle.db),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: `Too many attempts. Please try again in ${Math.ceil(ctx.ttl / 60000)} minute(s).` }),
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 100, fieldSize: 1024 * 1024 } });

@@ -67,13 +67,40 @@ const envSchema = v.object({
   SUPPORT_OFFICES: v.optional(v.string()),
   DISTRIBUTOR_PRODUCT_HOST: v.optional(v.string(), 'realiti'),
   JOB_POLL_MS: int(500),
+  JOB_LEASE_MS: int(60_000),
   CLIENT_DIR: v.optional(v.string()),
   STRICT_RESPONSES: bool(false),
   FFMPEG_PATH: v.optional(v.string()),
   FFPROBE_PATH: v.optional(v.string()),
   IDEMPOTENCY_LEASE_MS: int(30_000),
   LICENCE_SIGNING_KEY: v.optional(v.string()),
+  STORAGE: v.optional(v.picklist(['local', 's3'], "must be 'local' or 's3'"), 'local'),
+  S3_ENDPOINT: v.optional(v.string()),
+  S3_REGION: v.optional(v.string()),
+  S3_BUCKET: v.optional(v.string()),
+  S3_ACCESS_KEY_ID: v.optional(v.string()),
+  S3_SECRET_ACCESS_KEY: v.optional(v.string()),
+  S3_FORCE_PATH_STYLE: bool(false),
 });
+
+/** Where stored files live: the data dir (one server) or an S3-compatible bucket (several servers). */
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      /** '' for AWS itself (the region decides the address). */
+      endpoint: string;
+      region: string;
+      bucket: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      /** bucket in the path (MinIO and most S3-compatible servers) rather than in the host name. */
+      forcePathStyle: boolean;
+    };
+
+export const SESSION_SECRET_REQUIRED_MESSAGE =
+  'SESSION_SECRET is required when DATABASE_URL is set: every server process must sign sessions and file links the same way. ' +
+  'Set the same long random value (e.g. the output of `openssl rand -hex 32`) for every process.';
 
 export interface Config {
   port: number;
@@ -106,6 +133,8 @@ export interface Config {
   /** Run the background job worker (tests drive it by hand). */
   runWorker: boolean;
   jobPollMs: number;
+  /** A running job's lease: renewed while it runs; after it lapses another process takes the job over. */
+  jobLeaseMs: number;
   /**
    * Fail a response whose handler returned a field its schema would drop (tests turn it on, so a
    * contract that lags behind its handler is caught; production serialises without the check).
@@ -123,6 +152,7 @@ export interface Config {
   idempotencyLeaseMs: number;
   /** Ed25519 private key (PKCS#8 PEM) that signs licences; else generated once into the data dir. */
   licenceSigningKey?: string;
+  storage: StorageConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -133,6 +163,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration ${key}: ${issue.message}`);
   }
   const e = result.output;
+  // Several processes on one database must agree on the secret; one generated into a data dir
+  // would differ per server.
+  if (e.DATABASE_URL && !e.SESSION_SECRET) throw new Error(`Invalid configuration SESSION_SECRET: ${SESSION_SECRET_REQUIRED_MESSAGE}`);
+  let storage: StorageConfig = { driver: 'local' };
+  if (e.STORAGE === 's3') {
+    if (!e.S3_BUCKET) throw new Error('Invalid configuration S3_BUCKET: required when STORAGE=s3');
+    if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
+      throw new Error('Invalid configuration S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK then finds credentials itself)');
+    }
+    if (e.S3_ENDPOINT && !/^https?:\/\/[^/]/.test(e.S3_ENDPOINT)) throw new Error('Invalid configuration S3_ENDPOINT: must be an http(s) address');
+    storage = {
+      driver: 's3',
+      endpoint: e.S3_ENDPOINT ?? '',
+      region: e.S3_REGION || 'us-east-1',
+      bucket: e.S3_BUCKET,
+      accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    };
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -155,11 +205,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
     runWorker: true,
     jobPollMs: e.JOB_POLL_MS,
+    jobLeaseMs: Math.max(1000, e.JOB_LEASE_MS),
     strictResponses: e.STRICT_RESPONSES,
     ffmpegPath: resolveMediaTool('ffmpeg', e.FFMPEG_PATH || undefined, env.PATH ?? process.env.PATH).path,
     ffprobePath: resolveMediaTool('ffprobe', e.FFPROBE_PATH || undefined, env.PATH ?? process.env.PATH).path,
     idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
     licenceSigningKey: e.LICENCE_SIGNING_KEY || undefined,
+    storage,
     ...overrides,
   };
 }

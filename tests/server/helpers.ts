@@ -7,14 +7,60 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
-import { loadConfig, type Config } from '../../src/server/config.js';
+import { loadConfig, type Config, type StorageConfig } from '../../src/server/config.js';
 import { hashPassword } from '../../src/server/features/auth/service.js';
 import { uuid } from '../../src/server/lib/crypto.js';
 
 export type DbKind = 'sqlite' | 'postgres';
 
-/** The databases to run API tests on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+/**
+ * The databases to run API tests on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set;
+ * TEST_DB_KINDS (a comma list, e.g. 'postgres') narrows that down.
+ */
+export const dbKinds: DbKind[] = ((): DbKind[] => {
+  const available: DbKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const wanted = process.env.TEST_DB_KINDS?.split(',').map((k) => k.trim());
+  const kinds = wanted ? available.filter((k) => wanted.includes(k)) : available;
+  return kinds.length ? kinds : available;
+})();
+
+/**
+ * Where test apps store files: the data dir, or with TEST_STORAGE=s3 a fresh bucket per test app on
+ * the S3-compatible server at TEST_S3_ENDPOINT (tests/s3-global-setup.ts starts one).
+ */
+export const testStorage: 'local' | 's3' = process.env.TEST_STORAGE === 's3' ? 's3' : 'local';
+
+async function testStorageConfig(): Promise<StorageConfig> {
+  if (testStorage === 'local') return { driver: 'local' };
+  const endpoint = process.env.TEST_S3_ENDPOINT;
+  if (!endpoint) throw new Error('TEST_STORAGE=s3 needs TEST_S3_ENDPOINT (the vitest global setup starts a server and sets it)');
+  const { CreateBucketCommand, S3Client } = await import('@aws-sdk/client-s3');
+  const { s3ClientConfig } = await import('../../src/server/storage/s3.js');
+  const storage = {
+    driver: 's3' as const,
+    endpoint,
+    region: 'us-east-1',
+    bucket: `t-${crypto.randomBytes(6).toString('hex')}`,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
+  const client = new S3Client(s3ClientConfig(storage));
+  await client.send(new CreateBucketCommand({ Bucket: storage.bucket }));
+  client.destroy();
+  return storage;
+}
+
+/** The bytes of a stored file (either storage driver). */
+export async function readStored(app: FastifyInstance, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of app.storage.read(key) as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+export async function storedExists(app: FastifyInstance, key: string): Promise<boolean> {
+  return (await app.storage.size(key)) !== null;
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -48,6 +94,7 @@ export async function buildTestApp(kind: DbKind, overrides: Partial<Config> = {}
       // Tests sign in many times from one address; rate-limit tests pass their own low limits.
       rateLimit: { login: 10_000, email: 10_000, windowMs: 60_000 },
       strictResponses: true,
+      storage: await testStorageConfig(),
       ...overrides,
     },
   );

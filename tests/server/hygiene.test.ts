@@ -216,6 +216,14 @@ describe.each(dbKinds)('hygiene on %s', (kind) => {
         ])
         .execute();
 
+      await db
+        .insertInto('rate_limits')
+        .values([
+          { key: 'route:GET /api/x:192.0.2.1', window_start: hoursAgo(8 * 24), hits: 3 },
+          { key: 'route:GET /api/x:192.0.2.2', window_start: hoursAgo(1), hits: 3 },
+        ])
+        .execute();
+
       t.app.jobs.start(60_000);
       try {
         await vi.waitFor(() => expect(lines.find((l) => l.msg === 'purged expired rows')).toBeDefined(), { timeout: 10_000, interval: 20 });
@@ -223,7 +231,9 @@ describe.each(dbKinds)('hygiene on %s', (kind) => {
         await t.app.jobs.stop();
       }
       const purged = lines.find((l) => l.msg === 'purged expired rows');
-      expect(purged?.purged).toEqual({ sessions: 1, idempotencyKeys: 1, emailTokens: 2, jobs: 2 });
+      expect(purged?.purged).toEqual({ sessions: 1, idempotencyKeys: 1, emailTokens: 2, jobs: 2, rateLimits: 1 });
+      const counters = await db.selectFrom('rate_limits').select('key').where('key', 'like', 'route:GET /api/x:%').execute();
+      expect(counters.map((c) => c.key)).toEqual(['route:GET /api/x:192.0.2.2']);
 
       const sessions = await db.selectFrom('sessions').select('token_hash').where('user_id', '=', owner.id).execute();
       expect(sessions.map((s) => s.token_hash)).not.toContain('expired-session');

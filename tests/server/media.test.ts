@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers';
+import { as, buildTestApp, createUser, dbKinds, readStored, storedExists, type TestApp, type TestUser } from './helpers';
 import { Role } from '../../src/shared/enums';
 import { mediaUploadKind } from '../../src/server/features/media/upload-kind';
 import { mediaPortsOf, mediaService } from '../../src/server/features/media/service';
@@ -120,14 +120,16 @@ describe.each(dbKinds)('media on %s', (kind) => {
       const item = await uploadProcessed(owner, 'scene-gps.jpg', fixture('scene-gps.jpg'));
       expect(item.is_processed).toBe(true);
       const row = await t.app.db.selectFrom('media').select(['file_key']).where('uuid_id', '=', item.uuid_id).executeTakeFirstOrThrow();
-      const stored = fs.readFileSync(t.app.storage.localPath(row.file_key));
+      const stored = await readStored(t.app, row.file_key);
       const meta = await sharp(stored).metadata();
       expect(meta.format).toBe('jpeg');
       expect(meta.exif).toBeUndefined();
       expect(stored.includes(Buffer.from('GPS'))).toBe(false);
       // The original with its metadata is not kept.
-      const files = fs.readdirSync(path.dirname(t.app.storage.localPath(row.file_key)));
-      expect(files.sort()).toEqual(['full.jpg', 'thumb.webp']);
+      const dir = path.posix.dirname(row.file_key);
+      expect(row.file_key).toBe(`${dir}/full.jpg`);
+      expect(await storedExists(t.app, `${dir}/thumb.webp`)).toBe(true);
+      expect(await storedExists(t.app, `${dir}/original.jpg`)).toBe(false);
     });
 
     it('converts a BMP to PNG, keeps a GIF a GIF', async () => {
@@ -143,7 +145,7 @@ describe.each(dbKinds)('media on %s', (kind) => {
       expect(video).toMatchObject({ is_video: true, is_processed: true, duration_in_seconds: 2, file_name: 'cpr-demo.mp4' });
       expect(video.signed_thumb_url).not.toBeNull();
       const row = await t.app.db.selectFrom('media').select(['file_key']).where('uuid_id', '=', video.uuid_id).executeTakeFirstOrThrow();
-      const stored = fs.readFileSync(t.app.storage.localPath(row.file_key));
+      const stored = await readStored(t.app, row.file_key);
       expect(stored.includes(Buffer.from('-35.2809'))).toBe(false);
     });
 
@@ -486,8 +488,8 @@ describe.each(dbKinds)('media on %s', (kind) => {
       const res = await as(t.app, owner, { method: 'POST', url: `/api/media/Delete/${victim.id}` });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe('Media deleted.');
-      expect(fs.existsSync(t.app.storage.localPath(row.file_key))).toBe(false);
-      expect(fs.existsSync(t.app.storage.localPath(row.thumb_key!))).toBe(false);
+      expect(await storedExists(t.app, row.file_key)).toBe(false);
+      expect(await storedExists(t.app, row.thumb_key!)).toBe(false);
       expect((await as(t.app, owner, { method: 'GET', url: `/api/media/MediaItem/${victim.id}` })).statusCode).toBe(404);
       const another = await uploadProcessed(owner, 'pulse.gif', fixture('pulse.gif'));
       expect((await as(t.app, admin, { method: 'POST', url: `/api/media/Delete/${another.uuid_id}` })).statusCode).toBe(200);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
+import { as, buildTestApp, createUser, dbKinds, readStored, storedExists, type TestApp, type TestUser } from './helpers.js';
 import { getUploadKind } from '../../src/server/uploads/registry.js';
 import { scenarioPortsOf, scenariosService } from '../../src/server/features/scenarios/service.js';
 import { scenarioFileBytes, type ScenarioSpec } from '../../src/server/db/seed/fixtures/scenarios/scenario-files.js';
@@ -330,7 +330,7 @@ describe.each(dbKinds)('scenarios API (%s)', (kind) => {
       const src = await t.app.db.selectFrom('scenarios').select('file_key').where('id', '=', id).executeTakeFirstOrThrow();
       const dst = await t.app.db.selectFrom('scenarios').select('file_key').where('id', '=', copy.id).executeTakeFirstOrThrow();
       expect(dst.file_key).not.toBe(src.file_key);
-      expect(fs.readFileSync(t.app.storage.localPath(dst.file_key)).equals(fs.readFileSync(t.app.storage.localPath(src.file_key)))).toBe(true);
+      expect((await readStored(t.app, dst.file_key)).equals(await readStored(t.app, src.file_key))).toBe(true);
       const replay = await as(t.app, other, { method: 'POST', url: `/api/scenarios/copy/${id}`, headers: { 'idempotency-key': '0b7d6c3a-2e1f-4a5b-9c8d-7e6f5a4b3c2d' } });
       expect(replay.json().id).toBe(copy.id);
       expect((await as(t.app, owner, { method: 'GET', url: `/api/scenarios/${copy.id}` })).statusCode).toBe(404);
@@ -357,7 +357,7 @@ describe.each(dbKinds)('scenarios API (%s)', (kind) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Scenario deleted.' });
       expect((await as(t.app, owner, { method: 'GET', url: `/api/scenarios/${id}` })).statusCode).toBe(404);
-      expect(fs.existsSync(t.app.storage.localPath(key))).toBe(false);
+      expect(await storedExists(t.app, key)).toBe(false);
     });
   });
 

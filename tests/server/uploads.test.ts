@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import errors from '../../src/server/plugins/errors.js';
-import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
-import { registerUploadKind } from '../../src/server/uploads/registry.js';
+import { as, buildTestApp, createUser, dbKinds, readStored, type TestApp, type TestUser } from './helpers.js';
+import { registerUploadKind, storeAcceptedFile } from '../../src/server/uploads/registry.js';
 import { looksLikeJson, imageTypeOf, looksLikeMarkup, isZip, isoMediaVideoType } from '../../src/server/uploads/sniff.js';
 import { receiveMultipartUploads } from '../../src/server/uploads/multipart.js';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/limits.js';
@@ -27,7 +27,7 @@ registerUploadKind({
     }
     const uuid_id = crypto.randomUUID();
     const key = `testkind/${uuid_id}${file.ext}`;
-    await app.storage.putFile(key, file.filePath);
+    await storeAcceptedFile(app.storage, key, file);
     accepted.push({ uuid_id, key, name: file.originalName });
     return { id: accepted.length, uuid_id };
   },
@@ -126,7 +126,7 @@ describe.each(dbKinds)('uploads (%s)', (kind) => {
     expect(body.filename).toBe('doc.json');
     const stored = accepted.find((a) => a.uuid_id === body.uuid_id)!;
     expect(stored.name).toBe('doc.json');
-    expect(fs.readFileSync(t.app.storage.localPath(stored.key)).equals(bytes)).toBe(true);
+    expect((await readStored(t.app, stored.key)).equals(bytes)).toBe(true);
 
     // A client that lost the final response asks again and learns the upload is complete.
     const again = await head(t.app, alice, location);
@@ -149,7 +149,7 @@ describe.each(dbKinds)('uploads (%s)', (kind) => {
     const last = await patch(t.app, alice, location, at, bytes.subarray(at));
     expect(last.statusCode).toBe(200);
     const stored = accepted.find((a) => a.uuid_id === last.json<{ uuid_id: string }>().uuid_id)!;
-    expect(fs.readFileSync(t.app.storage.localPath(stored.key)).equals(bytes)).toBe(true);
+    expect((await readStored(t.app, stored.key)).equals(bytes)).toBe(true);
   });
 
   it("another user's upload is not found for HEAD, PATCH and DELETE", async () => {
@@ -237,7 +237,7 @@ describe.each(dbKinds)('uploads (%s)', (kind) => {
       { filename: 'bad.json', message: 'This file is not a valid test document' },
     ]);
     const stored = accepted.find((a) => a.uuid_id === body.successes[0].uuid_id)!;
-    expect(fs.readFileSync(t.app.storage.localPath(stored.key)).equals(good)).toBe(true);
+    expect((await readStored(t.app, stored.key)).equals(good)).toBe(true);
     // No temp files are left behind.
     expect(fs.readdirSync(`${t.dataDir}/tmp`)).toEqual([]);
   });

@@ -59,7 +59,10 @@ export interface JobTable {
   state: 'queued' | 'running' | 'done' | 'failed';
   attempts: number;
   run_after: string;
+  /** When the holder last renewed its lease (a running job), else null. */
   locked_at: string | null;
+  /** The claim holding a running job (0015); null when not running. */
+  lease_id?: string | null;
   last_error: string | null;
   created_at: string;
 }

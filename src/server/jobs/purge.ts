@@ -1,5 +1,5 @@
 // Scheduled clean-up of rows that only grow: ended sessions, old idempotency keys, used or expired
-// e-mail links and finished jobs. The job worker runs it at start and then every PURGE_INTERVAL_MS;
+// e-mail links, finished jobs and rate-limit counters of windows long past. The job worker runs it at start and then every PURGE_INTERVAL_MS;
 // every delete is idempotent, so several server processes may run it side by side.
 import type { DB } from '../db/connection.js';
 
@@ -9,12 +9,15 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3600_000;
 /** Done jobs are kept a week, failed ones a month (for the operator to look at). */
 export const DONE_JOB_TTL_MS = 7 * 24 * 3600_000;
 export const FAILED_JOB_TTL_MS = 30 * 24 * 3600_000;
+/** A rate-limit counter whose window began this long ago is over (windows are minutes to hours). */
+export const RATE_LIMIT_TTL_MS = 7 * 24 * 3600_000;
 
 export interface PurgeCounts {
   sessions: number;
   idempotencyKeys: number;
   emailTokens: number;
   jobs: number;
+  rateLimits: number;
 }
 
 const count = (r: { numDeletedRows: bigint }[]) => r.reduce((n, x) => n + Number(x.numDeletedRows), 0);
@@ -42,5 +45,6 @@ export async function purgeExpired(db: DB, at: Date = new Date()): Promise<Purge
       )
       .execute(),
   );
-  return { sessions, idempotencyKeys, emailTokens, jobs };
+  const rateLimits = count(await db.deleteFrom('rate_limits').where('window_start', '<', iso(RATE_LIMIT_TTL_MS)).execute());
+  return { sessions, idempotencyKeys, emailTokens, jobs, rateLimits };
 }

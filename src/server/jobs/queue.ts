@@ -1,9 +1,12 @@
-// Durable job queue in the database (DESIGN section 4): jobs survive a restart, a crashed worker's
-// running jobs are re-queued when it starts again, and PostgreSQL claims with FOR UPDATE SKIP LOCKED
-// so several server processes can share the table. A handler that fails for a reason outside the
+// Durable job queue in the database (DESIGN section 4): jobs survive a restart, and PostgreSQL
+// claims with FOR UPDATE SKIP LOCKED so several server processes can share the table. A claimed job
+// carries a lease (lease_id, locked_at) that its process renews while the job runs; a running job
+// whose lease lapsed (its process died) is claimed again by any process, and only the holder of the
+// current lease records how the job ended. A handler that fails for a reason outside the
 // job (a tool or service missing) throws RetryableError: the job waits with a growing delay and
 // runs again, for much longer than an ordinary failure is retried. When a job ends, run_after is
 // set to the time it ended (the purge keys on it).
+import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB, Dialect } from '../db/connection.js';
 import { now } from '../db/connection.js';
@@ -12,7 +15,8 @@ import { PURGE_INTERVAL_MS, purgeExpired } from './purge.js';
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
 const MAX_ATTEMPTS = 3;
-const STALE_MS = 10 * 60_000;
+/** A running job's lease: renewed every third of it; lapsed (the process died) after it. */
+export const DEFAULT_JOB_LEASE_MS = 60_000;
 /** Retryable failures: 30 s, 1 min, 2 min ... at most an hour apart, for about two days. */
 const RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 3600_000;
@@ -48,7 +52,7 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-export function createJobQueue(db: DB, dialect: Dialect, log: JobLog): JobQueue {
+export function createJobQueue(db: DB, dialect: Dialect, log: JobLog, leaseMs: number = DEFAULT_JOB_LEASE_MS): JobQueue {
   const handlers = new Map<string, JobHandler>();
   let timer: NodeJS.Timeout | null = null;
   let purgeTimer: NodeJS.Timeout | null = null;
@@ -56,24 +60,33 @@ export function createJobQueue(db: DB, dialect: Dialect, log: JobLog): JobQueue 
   let purging: Promise<unknown> = Promise.resolve();
   let stopped = false;
 
+  /** Claim a due queued job, or a running one whose lease lapsed, under a new lease. */
   async function claim() {
     const ts = now();
+    const lapsed = new Date(Date.now() - leaseMs).toISOString();
+    const leaseId = crypto.randomUUID();
     if (dialect === 'postgres') {
-      const rows = await sql<{ id: number; type: string; payload: string; attempts: number }>`
-        UPDATE jobs SET state = 'running', locked_at = ${ts}, attempts = attempts + 1
-        WHERE id = (SELECT id FROM jobs WHERE state = 'queued' AND run_after <= ${ts}
+      const rows = await sql<{ id: number; type: string; payload: string; attempts: number; lease_id: string }>`
+        UPDATE jobs SET state = 'running', locked_at = ${ts}, lease_id = ${leaseId}, attempts = attempts + 1
+        WHERE id = (SELECT id FROM jobs
+                    WHERE (state = 'queued' AND run_after <= ${ts}) OR (state = 'running' AND locked_at < ${lapsed})
                     ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, type, payload, attempts`.execute(db);
+        RETURNING id, type, payload, attempts, lease_id`.execute(db);
       return rows.rows[0];
     }
     // SQLite has one writer at a time, so a single UPDATE ... RETURNING is already exclusive.
     return db
       .updateTable('jobs')
-      .set((eb) => ({ state: 'running', locked_at: ts, attempts: eb('attempts', '+', 1) }))
+      .set((eb) => ({ state: 'running', locked_at: ts, lease_id: leaseId, attempts: eb('attempts', '+', 1) }))
       .where('id', '=', (eb) =>
-        eb.selectFrom('jobs').select('id').where('state', '=', 'queued').where('run_after', '<=', ts).orderBy('id').limit(1),
+        eb
+          .selectFrom('jobs')
+          .select('id')
+          .where((w) => w.or([w.and([w('state', '=', 'queued'), w('run_after', '<=', ts)]), w.and([w('state', '=', 'running'), w('locked_at', '<', lapsed)])]))
+          .orderBy('id')
+          .limit(1),
       )
-      .returning(['id', 'type', 'payload', 'attempts'])
+      .returning(['id', 'type', 'payload', 'attempts', 'lease_id'])
       .executeTakeFirst();
   }
 
@@ -82,30 +95,44 @@ export function createJobQueue(db: DB, dialect: Dialect, log: JobLog): JobQueue 
     const job = await claim();
     if (!job) return null;
     const handler = handlers.get(job.type);
+    // Only the holder of this lease writes the job's end (another process may have taken it over).
+    const held = () => db.updateTable('jobs').where('id', '=', job.id).where('lease_id', '=', job.lease_id!);
+    const renew = setInterval(() => {
+      held()
+        .set({ locked_at: now() })
+        .executeTakeFirst()
+        .then(
+          (r) => {
+            if (Number(r.numUpdatedRows) === 0) log.warn({ jobId: job.id, type: job.type }, 'job lease lost: another process took the job over');
+          },
+          (err: unknown) => log.warn({ err, jobId: job.id }, 'renewing a job lease failed'),
+        );
+    }, Math.max(10, Math.floor(leaseMs / 3)));
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
       await handler(JSON.parse(job.payload));
-      await db.updateTable('jobs').set({ state: 'done', locked_at: null, run_after: now() }).where('id', '=', job.id).execute();
+      clearInterval(renew);
+      await held().set({ state: 'done', locked_at: null, lease_id: null, run_after: now() }).execute();
       return { id: job.id, outcome: 'done' };
     } catch (err) {
+      clearInterval(renew);
       const message = ((err as Error).message ?? String(err)).slice(0, 1000);
       if (err instanceof RetryableError && job.attempts < MAX_RETRYABLE_ATTEMPTS) {
         const runAfter = new Date(Date.now() + retryDelayMs(job.attempts)).toISOString();
         log.warn({ err, jobId: job.id, type: job.type, attempts: job.attempts, retryAt: runAfter }, `job postponed: ${message}`);
-        await db.updateTable('jobs').set({ state: 'queued', locked_at: null, last_error: message, run_after: runAfter }).where('id', '=', job.id).execute();
+        await held().set({ state: 'queued', locked_at: null, lease_id: null, last_error: message, run_after: runAfter }).execute();
         return { id: job.id, outcome: 'postponed' };
       }
       log.error({ err, jobId: job.id, type: job.type }, 'job failed');
       const retry = !(err instanceof RetryableError) && job.attempts < MAX_ATTEMPTS;
-      await db
-        .updateTable('jobs')
+      await held()
         .set({
           state: retry ? 'queued' : 'failed',
           locked_at: null,
+          lease_id: null,
           last_error: message,
           run_after: retry ? new Date(Date.now() + 2 ** job.attempts * 1000).toISOString() : now(),
         })
-        .where('id', '=', job.id)
         .execute();
       return { id: job.id, outcome: retry ? 'retry' : 'failed' };
     }
@@ -157,14 +184,13 @@ export function createJobQueue(db: DB, dialect: Dialect, log: JobLog): JobQueue 
     },
     start(pollMs) {
       stopped = false;
-      // Jobs left running by a process that died are picked up again.
-      void db
-        .updateTable('jobs')
-        .set({ state: 'queued', locked_at: null })
-        .where('state', '=', 'running')
-        .where('locked_at', '<', new Date(Date.now() - (dialect === 'sqlite' ? 0 : STALE_MS)).toISOString())
-        .execute()
-        .then(() => loop(pollMs));
+      // Jobs left running by a process that died are claimed again once their lease lapses (by any
+      // process). SQLite serves one process only, so whatever it left running died with it.
+      const orphans =
+        dialect === 'sqlite'
+          ? db.updateTable('jobs').set({ state: 'queued', locked_at: null, lease_id: null }).where('state', '=', 'running').execute()
+          : Promise.resolve();
+      void orphans.catch((err: unknown) => log.error({ err }, 'freeing orphaned jobs failed')).then(() => loop(pollMs));
       // Sessions, idempotency keys, e-mail links and finished jobs: at start, then every hour.
       purge();
       purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);

@@ -1,7 +1,10 @@
-// File storage. The local driver keeps objects under <data dir>/files; keys are relative paths
-// like 'scenarios/<uuid>/file.isims'. Writes stream, so a 512 MB file never sits in memory.
+// File storage. The local driver keeps objects under <data dir>/files; the S3 driver (s3.ts) in a
+// bucket that several server processes share. Keys are relative paths like
+// 'scenarios/<uuid>/file.isims'. Writes and reads stream, so a 512 MB file never sits in memory;
+// a processor that needs a file on disk (ffmpeg, zip) gets a temporary copy (withTempCopy).
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -9,14 +12,39 @@ import type { Readable } from 'node:stream';
 export interface Storage {
   /** Stream `source` into `key`; returns the byte count. */
   put(key: string, source: Readable): Promise<number>;
-  /** Move (or copy across devices) a finished local file into `key`. */
+  /** Move a finished local file into `key` (the local file is gone afterwards); returns the byte count. */
   putFile(key: string, filePath: string): Promise<number>;
   copy(fromKey: string, toKey: string): Promise<void>;
+  /** The bytes of `key` (an inclusive range of them); a missing key errors the stream with code ENOENT. */
   read(key: string, range?: { start: number; end: number }): Readable;
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
-  /** A local path for processors that need one (ffmpeg, zip). */
-  localPath(key: string): string;
+}
+
+/**
+ * Run `fn` on a temporary local copy of `key` (for tools that need a file: ffmpeg, zip readers),
+ * deleted afterwards whatever happens. A missing key rejects with code ENOENT.
+ */
+export async function withTempCopy<T>(storage: Pick<Storage, 'read'>, key: string, fn: (filePath: string) => Promise<T>): Promise<T> {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'stored-'));
+  try {
+    const file = path.join(dir, `copy${path.extname(key)}`);
+    await pipeline(storage.read(key), fs.createWriteStream(file));
+    return await fn(file);
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The first `bytes` bytes of a stored file (fewer when it is shorter). */
+export async function readStoredHead(storage: Pick<Storage, 'read'>, key: string, bytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of storage.read(key, { start: 0, end: bytes - 1 }) as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    length += chunk.length;
+  }
+  return Buffer.concat(chunks, length).subarray(0, bytes);
 }
 
 export function localStorage(root: string): Storage {
@@ -69,6 +97,5 @@ export function localStorage(root: string): Storage {
     async delete(key) {
       await fsp.rm(resolve(key), { force: true });
     },
-    localPath: resolve,
   };
 }

@@ -3,11 +3,17 @@
 // to store a checked file (spec sections 2 and 5; DESIGN section 8).
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../plugins/session.js';
+import type { Storage } from '../storage/storage.js';
 import { extensionMessage as sharedExtensionMessage, fileExtension, sizeLimitMessage } from '../../shared/uploads.js';
 
 export interface AcceptedFile {
-  /** Temp file holding the complete, checked upload; accept() moves it with app.storage.putFile (else it is deleted afterwards). */
+  /**
+   * Temp file holding the complete, checked upload; accept() moves it into storage with
+   * storeAcceptedFile (else it is deleted afterwards). '' when storedKey holds the bytes.
+   */
   filePath: string;
+  /** The bytes are in storage already, at this key (a resumable upload on S3): stored by a copy. */
+  storedKey?: string;
   /** Base file name as the user chose it. */
   originalName: string;
   size: number;
@@ -28,6 +34,13 @@ export interface UploadKind {
   sniff(head: Buffer, ext: string): string | null;
   /** Store the file, create the record (private, unprocessed), enqueue its processing job. */
   accept(app: FastifyInstance, user: SessionUser, file: AcceptedFile): Promise<{ id: number; uuid_id: string }>;
+}
+
+/** Put a checked upload into storage at `key` (moving its temp file, or copying within storage); returns its size. */
+export async function storeAcceptedFile(storage: Pick<Storage, 'putFile' | 'copy'>, key: string, file: Pick<AcceptedFile, 'filePath' | 'storedKey' | 'size'>): Promise<number> {
+  if (!file.storedKey) return storage.putFile(key, file.filePath);
+  await storage.copy(file.storedKey, key);
+  return file.size;
 }
 
 const kinds = new Map<string, UploadKind>();

@@ -1,7 +1,10 @@
 // Resumable uploads (tus 1.0) at /uploads/tus for files up to 512 MB on flaky networks (DESIGN
-// sections 2 and 6). @tus/server streams PATCH bodies to <dataDir>/tus; this module adds session
-// auth, per-user ownership (tus_uploads), the kind's checks at creation (extension, size) and at
-// the end (content sniff, then kind.accept), and JSON { message } errors like the rest of the API.
+// sections 2 and 6). @tus/server streams PATCH bodies to <dataDir>/tus, or with STORAGE=s3 into a
+// multipart upload of the bucket (@tus/s3-store), so any server process can take the next chunk;
+// on PostgreSQL an upload's lock is an advisory lock that holds across processes (pg-locker.ts).
+// This module adds session auth, per-user ownership (tus_uploads), the kind's checks at creation
+// (extension, size) and at the end (content sniff, then kind.accept), and JSON { message } errors
+// like the rest of the API.
 // Offered: creation, creation-with-upload, termination, expiration; not concatenation (parallel
 // uploads) nor deferred lengths, whose requests get a 400 with a message.
 import fs from 'node:fs';
@@ -11,11 +14,16 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server, type ServerOptions, type Upload } from '@tus/server';
 import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import type { DataStore, KvStore } from '@tus/utils';
 import type { SessionUser } from '../plugins/session.js';
 import { HttpError, badRequest, notFound, unauthorized } from '../lib/http-error.js';
 import { now } from '../db/connection.js';
 import { MAX_UPLOAD_BYTES } from '../../shared/limits.js';
-import { SNIFF_BYTES, baseName, extensionMessage, extensionOf, getUploadKind, sizeMessage } from './registry.js';
+import { readStoredHead } from '../storage/storage.js';
+import { s3ClientConfig, s3Storage, type S3StorageConfig } from '../storage/s3.js';
+import { PgAdvisoryLocker } from './pg-locker.js';
+import { SNIFF_BYTES, type AcceptedFile, baseName, extensionMessage, extensionOf, getUploadKind, sizeMessage } from './registry.js';
 
 export const TUS_PATH = '/uploads/tus';
 /** Unfinished uploads are kept this long for a resume, then swept. */
@@ -63,12 +71,96 @@ class SyncDirFileStore extends FileStoreBase {
   checkOrCreateDirectory(): void {}
 }
 
-export function createTusServer(app: FastifyInstance): { tus: Server; directory: string; users: WeakMap<IncomingMessage, SessionUser> } {
-  const directory = path.join(app.config.dataDir, 'tus');
+/**
+ * The S3 store, less its own expiry sweep (it lists every multipart upload of the bucket): unfinished
+ * uploads are swept from their tus_uploads rows instead.
+ */
+class SweptS3Store extends S3Store {
+  async deleteExpired(): Promise<number> {
+    return 0;
+  }
+}
+
+/**
+ * The S3 store's cache of each upload's metadata (it never changes after creation), bounded: an
+ * upload another process finished is never cleared here, so the oldest entries make way; an entry
+ * that is gone is read again from '<id>.info'.
+ */
+class BoundedCache<T> implements KvStore<T> {
+  private readonly entries = new Map<string, T>();
+  constructor(private readonly max = 1000) {}
+  async get(key: string) {
+    return this.entries.get(key);
+  }
+  async set(key: string, value: T) {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+  async delete(key: string) {
+    this.entries.delete(key);
+  }
+}
+
+/** S3 parts: 8 MB (S3 wants at least 5 MB for every part but the last). */
+export const TUS_S3_PART_BYTES = 8 * 1024 * 1024;
+
+/** Where an upload's bytes wait until it is finished, and how to get at them then. */
+interface TusBackend {
+  store: DataStore;
+  /** The first bytes of a finished upload, for the kind's content check. */
+  head(id: string): Promise<Buffer>;
+  /** Where kind.accept finds the finished upload: a local file, or the object in storage. */
+  finished(id: string): Pick<AcceptedFile, 'filePath' | 'storedKey'>;
+  /** Forget an upload's bytes and tus' metadata. */
+  forget(id: string): Promise<void>;
+}
+
+function fileBackend(directory: string): TusBackend {
   fs.mkdirSync(directory, { recursive: true });
   const store = new SyncDirFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS }) as unknown as FileStore;
+  return {
+    store,
+    head: (id) => readHead(path.join(directory, id)),
+    finished: (id) => ({ filePath: path.join(directory, id) }),
+    async forget(id) {
+      await fsp.rm(path.join(directory, id), { force: true });
+      await fsp.rm(path.join(directory, `${id}.json`), { force: true });
+    },
+  };
+}
+
+function s3Backend(config: S3StorageConfig): TusBackend {
+  // Uploads wait in the bucket as '<id>' (the multipart upload, then the finished object),
+  // '<id>.info' (tus' metadata) and '<id>.part' (a tail shorter than a part, until the next chunk).
+  const store = new SweptS3Store({
+    partSize: TUS_S3_PART_BYTES,
+    useTags: false,
+    cache: new BoundedCache(),
+    expirationPeriodInMilliseconds: TUS_EXPIRY_MS,
+    s3ClientConfig: { bucket: config.bucket, ...s3ClientConfig(config) },
+  });
+  const objects = s3Storage(config);
+  return {
+    store,
+    head: (id) => readStoredHead(objects, id, SNIFF_BYTES),
+    // The finished object sits in the bucket that app storage uses: accept copies it there.
+    finished: (id) => ({ filePath: '', storedKey: id }),
+    async forget(id) {
+      // An unfinished upload's parts are dropped with it; a finished one has none left.
+      await store.remove(id).catch(() => undefined);
+      for (const key of [id, `${id}.info`, `${id}.part`]) await objects.delete(key);
+    },
+  };
+}
+
+export function createTusServer(app: FastifyInstance): { tus: Server; backend: TusBackend; locker: PgAdvisoryLocker | null; users: WeakMap<IncomingMessage, SessionUser> } {
+  const backend = app.config.storage.driver === 's3' ? s3Backend(app.config.storage) : fileBackend(path.join(app.config.dataDir, 'tus'));
+  const store = backend.store;
   // Every upload states its length (each kind checks it at creation): deferred lengths are not offered.
   store.extensions = store.extensions.filter((e) => !UNOFFERED_EXTENSIONS.includes(e));
+  // Several processes on one PostgreSQL database: an upload's lock must hold across all of them.
+  const locker = app.dialect === 'postgres' && app.config.databaseUrl ? new PgAdvisoryLocker(app.config.databaseUrl) : null;
   // The signed-in user of each raw request, set by the Fastify route before tus takes over.
   const users = new WeakMap<IncomingMessage, SessionUser>();
   const userOf = (req: TusRequest): SessionUser => {
@@ -80,14 +172,14 @@ export function createTusServer(app: FastifyInstance): { tus: Server; directory:
 
   /** Forget an upload: its bytes, tus' metadata file and (unless finished) its row. */
   const discard = async (id: string) => {
-    await fsp.rm(path.join(directory, id), { force: true });
-    await fsp.rm(path.join(directory, `${id}.json`), { force: true });
+    await backend.forget(id);
     await app.db.deleteFrom('tus_uploads').where('id', '=', id).execute();
   };
 
   const tus = new Server({
     path: TUS_PATH,
     datastore: store,
+    ...(locker ? { locker } : {}),
     relativeLocation: true,
     maxSize: MAX_UPLOAD_BYTES,
     respectForwardedHeaders: false,
@@ -116,13 +208,12 @@ export function createTusServer(app: FastifyInstance): { tus: Server; directory:
         await discard(upload.id);
         throw refuse(404, 'Resource not found');
       }
-      const filePath = path.join(directory, upload.id);
       const ext = extensionOf(row.filename);
       let result: { uuid_id: string };
       try {
-        const problem = kind.sniff(await readHead(filePath), ext);
+        const problem = kind.sniff(await backend.head(upload.id), ext);
         if (problem) throw refuse(415, problem);
-        result = await kind.accept(app, user, { filePath, originalName: row.filename, size: upload.size ?? row.size, ext });
+        result = await kind.accept(app, user, { ...backend.finished(upload.id), originalName: row.filename, size: upload.size ?? row.size, ext });
       } catch (err) {
         await discard(upload.id);
         if (err instanceof HttpError && err.statusCode < 500) throw refuse(err.statusCode, err.message);
@@ -132,8 +223,7 @@ export function createTusServer(app: FastifyInstance): { tus: Server; directory:
       }
       // accept() moved the file into storage; drop what is left and remember the result, so a
       // client that lost this response and asks again (HEAD) learns the upload is complete.
-      await fsp.rm(filePath, { force: true });
-      await fsp.rm(path.join(directory, `${upload.id}.json`), { force: true });
+      await backend.forget(upload.id);
       await app.db.updateTable('tus_uploads').set({ finished_at: now(), result_uuid_id: result.uuid_id }).where('id', '=', upload.id).execute();
       return {
         status_code: 200,
@@ -161,12 +251,12 @@ export function createTusServer(app: FastifyInstance): { tus: Server; directory:
       return { status_code, body: json(err.body.trim()) };
     },
   });
-  return { tus, directory, users };
+  return { tus, backend, locker, users };
 }
 
 /** Fastify routes for /uploads/tus; registered in its own (encapsulated) scope for the raw-body parsers. */
 export async function tusRoutes(app: FastifyInstance): Promise<void> {
-  const { tus, directory, users } = createTusServer(app);
+  const { tus, backend, locker, users } = createTusServer(app);
 
   // tus reads PATCH bodies itself: leave the request stream untouched (the @tus/server Fastify example).
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
@@ -223,10 +313,7 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
       await tus.cleanUpExpiredUploads();
       const cutoff = new Date(Date.now() - TUS_EXPIRY_MS).toISOString();
       const stale = await app.db.selectFrom('tus_uploads').select('id').where('created_at', '<', cutoff).execute();
-      for (const { id } of stale) {
-        await fsp.rm(path.join(directory, id), { force: true });
-        await fsp.rm(path.join(directory, `${id}.json`), { force: true });
-      }
+      for (const { id } of stale) await backend.forget(id);
       await app.db.deleteFrom('tus_uploads').where('created_at', '<', cutoff).execute();
     } catch (err) {
       app.log.warn({ err }, 'sweeping expired uploads failed');
@@ -240,5 +327,6 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    await locker?.close();
   });
 }

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { mediaRepository, type MediaRow } from './repository.js';
 import { isToolStartError, runTool } from '../../lib/media-tools.js';
 import { RetryableError } from '../../jobs/queue.js';
+import { withTempCopy } from '../../storage/storage.js';
 
 const FFMPEG_TIMEOUT_MS = 120_000;
 export const THUMB_SIZE = 480;
@@ -122,10 +123,12 @@ export async function processMedia(app: FastifyInstance, mediaId: number): Promi
   const repo = mediaRepository(app.db, app.dialect);
   const m = await repo.byId(mediaId);
   if (!m || m.is_processed) return;
-  const input = app.storage.localPath(m.file_key);
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'media-'));
   try {
-    const r = m.is_video ? await processVideo(app, m, input, work) : await processImage(app, m, input, work);
+    // The tools read a local copy of the stored original (deleted with the work dir's siblings).
+    const r = await withTempCopy(app.storage, m.file_key, (input) =>
+      m.is_video ? processVideo(app, m, input, work) : processImage(app, m, input, work),
+    );
     const size = (await app.storage.size(r.fileKey)) ?? m.file_size;
     await repo.update(m.id, {
       file_key: r.fileKey,

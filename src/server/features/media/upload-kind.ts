@@ -2,7 +2,7 @@
 // and videos .mp4 .mov .m4v, 10 per batch, 512 MB each. The first bytes must match the extension's
 // family; SVG, HTML and anything else are refused.
 import type { FastifyInstance } from 'fastify';
-import { registerUploadKind, type AcceptedFile, type UploadKind } from '../../uploads/registry.js';
+import { registerUploadKind, storeAcceptedFile, type AcceptedFile, type UploadKind } from '../../uploads/registry.js';
 import { imageTypeOf, isoMediaVideoType, looksLikeMarkup, type ImageType } from '../../uploads/sniff.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { MAX_UPLOAD_BYTES, MEDIA_BATCH_LIMIT, MEDIA_IMAGE_EXTENSIONS, MEDIA_VIDEO_EXTENSIONS } from '../../../shared/limits.js';
@@ -39,7 +39,7 @@ export const mediaUploadKind: UploadKind = {
   async accept(app: FastifyInstance, user: SessionUser, file: AcceptedFile) {
     const id = uuid();
     const key = `media/${id}/original${file.ext}`;
-    const size = await app.storage.putFile(key, file.filePath);
+    const size = await storeAcceptedFile(app.storage, key, file);
     const name = file.originalName.replace(/\.[^.]+$/, '').slice(0, 200) || 'Untitled';
     const repo = mediaRepository(app.db, app.dialect);
     const mediaId = await repo.insert({

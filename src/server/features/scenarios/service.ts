@@ -7,7 +7,8 @@ import { uuid } from '../../lib/crypto.js';
 import { notFound, forbidden, unprocessable } from '../../lib/http-error.js';
 import { now } from '../../db/connection.js';
 import { signFileUrl } from '../../storage/signed-url.js';
-import type { Storage } from '../../storage/storage.js';
+import { withTempCopy, type Storage } from '../../storage/storage.js';
+import { storeAcceptedFile } from '../../uploads/registry.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { SessionUser } from '../../plugins/session.js';
 import type { DownloadLink, MessageBody } from '../../../shared/schemas/common.js';
@@ -53,7 +54,7 @@ type EditScenarioBody = v.InferOutput<typeof editScenarioSchema>;
 /** What the scenario rules use: their queries, file storage, the job queue and the URL-signing secret. */
 export interface ScenarioPorts {
   repo: ScenariosRepository;
-  storage: Pick<Storage, 'copy' | 'delete' | 'putFile' | 'localPath' | 'size'>;
+  storage: Pick<Storage, 'copy' | 'delete' | 'putFile' | 'read' | 'size'>;
   jobs: Pick<JobQueue, 'enqueue'>;
   /** Signs file URLs (storage/signed-url.ts). */
   secret: string;
@@ -315,10 +316,10 @@ export function scenariosService({ repo, storage, jobs, secret, log }: ScenarioP
     },
 
     /** Upload kind 'scenario': store the checked file as a private, unprocessed scenario and queue processing. */
-    async acceptUpload(user: SessionUser, file: { filePath: string; originalName: string; size: number }) {
+    async acceptUpload(user: SessionUser, file: { filePath: string; storedKey?: string; originalName: string; size: number }) {
       const uuidId = uuid();
       const key = storageKeyFor(uuidId, file.originalName);
-      const size = await storage.putFile(key, file.filePath);
+      const size = await storeAcceptedFile(storage, key, file);
       const name = nameFromFileName(file.originalName);
       const created = await repo.insert({
         uuid_id: uuidId,
@@ -358,7 +359,7 @@ export function scenariosService({ repo, storage, jobs, secret, log }: ScenarioP
       const row = await repo.byId(id);
       if (!row) return;
       try {
-        const meta = await readScenarioFile(storage.localPath(row.file_key));
+        const meta = await withTempCopy(storage, row.file_key, readScenarioFile);
         await repo.update(row.id, {
           name: meta.name ?? row.name,
           description: row.description || meta.description || '',
