@@ -14,7 +14,8 @@
 // of posts for a rare word, a common one (ranked: title matches first) and two words, a big group's
 // posts GET /api/forumgroup/GetGroupPosts/1, the groups directory GET /api/search/searchgroups/0/20/-1,
 // the admin user list GET /api/users/0/100/-1 and a user search for a common first name.
-// BENCH_ONLY=<substring> measures only the lists whose name holds it (health and bare always run).
+// BENCH_ONLY=<substring> measures only the lists whose name holds it (health and bare always run);
+// BENCH_CPU_PROF=<dir> has the server write a V8 CPU profile into <dir>.
 //
 // Targets (the run fails with one line per miss):
 //   - every response 2xx, and each list's `total` (`count`) equals the rows seeded to match;
@@ -517,8 +518,8 @@ const fmt = (n: number) => n.toLocaleString('en-GB').replace(/,/g, ' ');
 const pct = (n: number) => `${Math.round(n * 100)} %`;
 
 /** Start `node bench/api.bench.ts <mode> ...args` and wait for its first message. */
-function startChild<T>(args: string[]): { child: ChildProcess; ready: Promise<T> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ...args], {
+function startChild<T>(args: string[], nodeFlags: string[] = []): { child: ChildProcess; ready: Promise<T> } {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', fileURLToPath(import.meta.url), ...args], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return { child, ready: call<T>(child) };
@@ -552,7 +553,9 @@ async function main() {
   try {
     const bareStart = startChild<{ port: number }>(['--bare']);
     bare = bareStart.child;
-    const server = startChild<Ready>(['--server', path.join(work, 'data')]);
+    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+    const server = startChild<Ready>(['--server', path.join(work, 'data')], profile);
     child = server.child;
     const [{ port: barePort }, { port, filterTagId }] = await Promise.all([bareStart.ready, server.ready]);
     const base = `http://127.0.0.1:${port}`;

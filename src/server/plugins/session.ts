@@ -13,6 +13,10 @@ export const SESSION_COOKIE = 'sid';
 const SESSION_DAYS = 30;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: no session lookup (lib/route.ts `session`). */
+    session?: false;
+  }
   interface FastifyRequest {
     user: SessionUser | null;
     sessionHash: string | null;
@@ -37,9 +41,7 @@ export default fp(async function session(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
 
-  app.addHook('onRequest', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
+  const lookUp = async (request: FastifyRequest, token: string) => {
     const hash = sha256(token);
     const row = await app.db
       .selectFrom('sessions')
@@ -52,6 +54,12 @@ export default fp(async function session(app: FastifyInstance) {
     const { expires_at: _expires, ...user } = row;
     request.user = user;
     request.sessionHash = hash;
+  };
+  // Without a cookie (or on a route declared `session: false`) no promise is made at all.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || request.routeOptions.config?.session === false) return done();
+    lookUp(request, token).then(() => done(), done);
   });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
