@@ -20,6 +20,7 @@ import input from './plugins/input.js';
 import session from './plugins/session.js';
 import originCheck from './plugins/origin-check.js';
 import idempotency from './plugins/idempotency.js';
+import compression from './plugins/compress.js';
 import outboxUser from './plugins/outbox-user.js';
 import requestContext, { logSerializers, requestId } from './plugins/request-context.js';
 import staticClient from './plugins/static-client.js';
@@ -101,6 +102,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(originCheck, { publicUrl: config.publicUrl });
   await app.register(outboxUser);
   await app.register(idempotency);
+  // After idempotency: its onRoute hook adds its own onSend first (it stores the uncompressed JSON).
+  await app.register(compression);
   if (config.serveClient) await app.register(staticClient, { root: config.clientDir ?? path.join(projectRoot, 'dist') });
 
   // 422: a NUL in the query string (plugins/input.ts), as on every route.

@@ -14,6 +14,7 @@ import * as m0011 from './0011_debriefs.js';
 import * as m0012 from './0012_scenario_details.js';
 import * as m0010 from './0010_groups.js';
 import * as m0014 from './0014_search.js';
+import * as m0016 from './0016_list_versions.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_scenario_details': m0012,
   '0010_groups': m0010,
   '0014_search': m0014,
+  '0016_list_versions': m0016,
 };
