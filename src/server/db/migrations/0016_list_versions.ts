@@ -1,6 +1,6 @@
 // List versions and the indexes of the long lists (issue: every list fast at 100 000 rows).
 //
-// list_versions holds one counter per table that the paged lists count: it goes up with every write
+// list_versions holds one counter per table that the paged lists count or show: it goes up with every write
 // to that table, in the same transaction, through triggers (so no write path can forget it, raw
 // imports included). A list total cached in a process is kept under the versions it was counted at
 // (src/server/lib/list-cache.ts); any process's write changes the version every process reads next,
@@ -15,8 +15,11 @@
 import type { Kysely } from 'kysely';
 import { isPostgres, sql } from './helpers.js';
 
-/** Tables whose writes change a list total. */
-export const VERSIONED_TABLES = ['scenarios', 'scenario_tags', 'posts', 'post_tags', 'group_members', 'forum_groups', 'users'] as const;
+/** Tables whose writes change a list total or a cached page (src/server/lib/list-cache.ts VersionedTable). */
+export const VERSIONED_TABLES = [
+  'scenarios', 'scenario_tags', 'scenario_favourites', 'directories', 'tags', 'posts', 'post_tags', 'post_scenarios', 'post_media', 'media',
+  'group_members', 'forum_groups', 'users',
+] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

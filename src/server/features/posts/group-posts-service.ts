@@ -92,9 +92,12 @@ export function groupPostsService(app: FastifyInstance) {
     /** Approved posts of a group, newest first. */
     async list(user: SessionUser, groupId: number, offset: number, count: number): Promise<GroupPostsPage> {
       await contentAccess(user, groupId);
-      const { rows, total } = await postsRepo.feedPage({ groupId, tagIds: [], offset, count });
-      const page = await posts.present(rows, user.id);
-      return { posts: page, count: page.length, to: offset + page.length, total };
+      // Access is checked on every request; the reader's page is cached until anything it shows changes.
+      return postsRepo.cachedPage(`group ${groupId} ${user.id} ${offset} ${count}`, async () => {
+        const { rows, total } = await postsRepo.feedPage({ groupId, tagIds: [], offset, count });
+        const page = await posts.present(rows, user.id);
+        return { posts: page, count: page.length, to: offset + page.length, total };
+      });
     },
 
     /** Group admins: posts waiting for approval. */

@@ -47,6 +47,9 @@ export interface FeedQuery {
   count: number;
 }
 
+/** Everything a page of posts shows: posts, their tags and attachments, groups, memberships and authors. */
+const POST_PAGE_TABLES: VersionedTable[] = ['posts', 'post_tags', 'tags', 'post_scenarios', 'scenarios', 'post_media', 'media', 'forum_groups', 'group_members', 'users'];
+
 export function postsRepository(db: DB) {
   const adb = db as unknown as AttachDB;
   // The scenarios and media tables come from their own migrations; until they exist posts carry no attachments.
@@ -103,6 +106,9 @@ export function postsRepository(db: DB) {
   }
 
   return {
+    /** A page of posts as answered, cached until any table it shows changes (lib/list-cache.ts). */
+    cachedPage: <T>(key: string, read: () => Promise<T>) => totals.page(key, POST_PAGE_TABLES, read),
+
     async feedPage(q: FeedQuery): Promise<{ rows: PostRow[]; total: number }> {
       const scope: Scope = q.groupId !== null ? { groupId: q.groupId } : q.viewerId === undefined ? 'public' : { feedOf: q.viewerId };
       // A feed with groups is counted in two parts, each answered from the posts_feed index alone.

@@ -91,6 +91,13 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
   const totals = listCache(db);
 
   return {
+    /**
+     * A library page as every reader sees it (rows, tags, favourite counts), cached until anything
+     * it shows changes (lib/list-cache.ts).
+     */
+    cachedLibraryPage: <T>(key: string, read: () => Promise<T>) =>
+      totals.page(`library ${key}`, ['scenarios', 'scenario_tags', 'tags', 'scenario_favourites', 'users', 'directories'], read),
+
     async library(f: LibraryFilters): Promise<{ total: number; rows: ScenarioRow[] }> {
       // Counted once per filter until a scenario or its tags change (lib/list-cache.ts).
       const key = `library ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${searchTokens(f.words).join(' ')}`;
