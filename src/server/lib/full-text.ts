@@ -33,12 +33,7 @@ export interface UserHit {
 }
 
 /** Every account matching all words (admins see disabled and unverified ones too), by name. */
-/** Cached until a user row changes (lib/list-cache.ts). */
-export function searchUsers(db: DB, dialect: Dialect, words: string[], page: Page): Promise<{ count: number; rows: UserHit[] }> {
-  return listCache(db).page(`users ${page.offset} ${page.limit} ${words.join(' ')}`, ['users'], () => readUsers(db, dialect, words, page));
-}
-
-async function readUsers(db: DB, dialect: Dialect, words: string[], page: Page): Promise<{ count: number; rows: UserHit[] }> {
+export async function searchUsers(db: DB, dialect: Dialect, words: string[], page: Page): Promise<{ count: number; rows: UserHit[] }> {
   const cols = sql`u.id, u.uuid_id, u.first_name, u.last_name, u.username, u.email, u.enabled, u.email_verified, u.role, u.last_login, u.created_at`;
   let from: RawBuilder<unknown>;
   if (!words.length) from = sql`users u WHERE 1 = 1`;

@@ -30,6 +30,17 @@ export function chooseEncoding(accept: string | undefined): Encoding | null {
   return null;
 }
 
+/** The compressed bytes of the most recent JSON texts (the least recently used go first). */
+const RECENT = 100;
+const recent = new Map<string, Partial<Record<Encoding, Buffer>>>();
+function remember(text: string, encoding: Encoding, bytes: Buffer) {
+  const entry = recent.get(text) ?? {};
+  recent.delete(text);
+  entry[encoding] = bytes;
+  recent.set(text, entry);
+  if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
+}
+
 function addVary(reply: FastifyReply) {
   const vary = reply.getHeader('vary');
   const list = typeof vary === 'string' ? vary : Array.isArray(vary) ? vary.join(', ') : '';
@@ -53,12 +64,21 @@ const compress: onSendHookHandler = (request: FastifyRequest, reply: FastifyRepl
     done(null, payload);
     return;
   }
+  // The same text again (a cached list page keeps its JSON text, lib/serializer.ts): the same bytes.
+  const memo = typeof payload === 'string' ? recent.get(payload) : undefined;
+  const known = memo?.[encoding];
+  if (known) {
+    void reply.header('content-encoding', encoding);
+    done(null, known);
+    return;
+  }
   const input = typeof payload === 'string' ? Buffer.from(payload) : payload;
   const finish = (err: Error | null, out: Buffer) => {
     if (err) {
       done(null, payload);
       return;
     }
+    if (typeof payload === 'string') remember(payload, encoding, out);
     void reply.header('content-encoding', encoding);
     done(null, out);
   };

@@ -174,14 +174,16 @@ export function scenariosService({ repo, storage, jobs, secret, log }: ScenarioP
 
     async library(viewer: SessionUser, p: ListScenariosParams): Promise<ScenarioPage> {
       const f = { offset: p.offset, count: p.count, age: p.age, condition: p.condition, words: searchWords(p.search), tagIds: p.tagIds };
-      // The rows, tags and counts are shared by every reader; only the reader's favourites and own
-      // fields are looked up per request.
+      // The rows, tags and counts are shared by every reader; the reader's answer (their favourites
+      // and own fields) is cached for them. Both until anything they show changes.
       const key = `${f.offset} ${f.count} ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${f.words.join(',')}`;
-      const shared = await repo.cachedLibraryPage(key, async () => {
-        const { total, rows } = await repo.library(f);
-        return { total, rows, ...(await sharedParts(rows)) };
+      return repo.cachedLibraryPage(`reader ${viewer.id} ${key}`, async () => {
+        const shared = await repo.cachedLibraryPage(`rows ${key}`, async () => {
+          const { total, rows } = await repo.library(f);
+          return { total, rows, ...(await sharedParts(rows)) };
+        });
+        return page(shared.total, await present(shared.rows, viewer, shared), f.offset);
       });
-      return page(shared.total, await present(shared.rows, viewer, shared), f.offset);
     },
 
     async get(viewer: SessionUser, id: string): Promise<Scenario> {

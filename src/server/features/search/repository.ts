@@ -7,7 +7,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DB, Dialect } from '../../db/connection.js';
 import { PostStatus } from '../../../shared/enums.js';
 import { ftsQuery, searchUsers, tsQuery, type Page } from '../../lib/full-text.js';
-import { listCache } from '../../lib/list-cache.js';
+import { listCache, type VersionedTable } from '../../lib/list-cache.js';
 
 export type { Page, UserHit } from '../../lib/full-text.js';
 
@@ -128,17 +128,15 @@ export function searchRepository(db: DB, dialect: Dialect) {
   }
 
   return {
-    /** A reader's page of post hits, cached until a post, an author, a group or a membership changes. */
-    posts: (viewerId: number, words: string[], page: Page) =>
-      totals.page(`search posts ${viewerId} ${page.offset} ${page.limit} ${words.join(' ')}`, ['posts', 'group_members', 'users', 'forum_groups'], () =>
-        postHits(viewerId, words, page),
-      ),
+    /** An answer cached until any of `tables` changes (lib/list-cache.ts). */
+    cachedPage: <T>(key: string, tables: readonly VersionedTable[], read: () => Promise<T>) => totals.page(key, tables, read),
+
+    posts: postHits,
 
     users: (words: string[], page: Page) => searchUsers(db, dialect, words, page),
 
-    /** Every group: names and descriptions are shown to all signed-in users. Cached until a group changes. */
-    groups: (words: string[], page: Page) =>
-      totals.page(`search groups ${page.offset} ${page.limit} ${words.join(' ')}`, ['forum_groups'], () => groupHits(words, page)),
+    /** Every group: names and descriptions are shown to all signed-in users. */
+    groups: groupHits,
 
     /** One post if the viewer may see it, with its tags. */
     async post(viewerId: number, id: number): Promise<(PostHit & { tags: { id: number; title: string }[] }) | undefined> {
