@@ -79,8 +79,9 @@ function createListCache(db: DB): ListCache {
   // itself: a read already under way may have begun before a write this request must see.)
   const reading = new Map<string, Promise<unknown>>();
 
+  const versionsQuery = db.selectFrom('list_versions').select(['name', 'version']).compile();
   const versions = async () => {
-    const rows = await db.selectFrom('list_versions').select(['name', 'version']).execute();
+    const { rows } = await db.executeQuery(versionsQuery);
     return new Map(rows.map((r) => [r.name, String(r.version)]));
   };
 

@@ -41,15 +41,18 @@ export default fp(async function session(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
 
+  // Built and compiled once; each request only binds its token's hash.
+  const sessionQuery = app.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select('sessions.expires_at')
+    .where('sessions.token_hash', '=', '')
+    .compile();
   const lookUp = async (request: FastifyRequest, token: string) => {
     const hash = sha256(token);
-    const row = await app.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select('sessions.expires_at')
-      .where('sessions.token_hash', '=', hash)
-      .executeTakeFirst();
+    const { rows } = await app.db.executeQuery({ ...sessionQuery, parameters: [hash] } as typeof sessionQuery);
+    const row = rows[0];
     if (!row || row.expires_at < new Date().toISOString() || !row.enabled) return;
     const { expires_at: _expires, ...user } = row;
     request.user = user;
