@@ -136,6 +136,26 @@ describe.each(dbKinds)('list totals and pages follow every write (%s)', (kind) =
     expect((await get(admin, search)).count).toBe(0);
   });
 
+  it("a reader's cached answers follow their favourites and their access to a group at once", async () => {
+    const id = await addScenario(t.app, owner.id, 'Favourite case', tagId);
+    const url = '/api/scenarios/0/10/-1/-1/favourite/-1';
+    const shown = async () => (await get(reader, url)).scenarios.find((s: { id: number }) => s.id === id);
+    expect(await shown()).toMatchObject({ is_favourited_by_current_user: false, number_favourites: 0 });
+    expect((await as(t.app, reader, { method: 'POST', url: `/api/scenarios/togglefavourite/${id}` })).statusCode).toBe(200);
+    expect(await shown()).toMatchObject({ is_favourited_by_current_user: true, number_favourites: 1 });
+    // Another reader shares the rows but not the favourite.
+    expect((await get(owner, url)).scenarios.find((s: { id: number }) => s.id === id)).toMatchObject({ is_favourited_by_current_user: false, number_favourites: 1 });
+
+    const created = await as(t.app, owner, { method: 'POST', url: '/api/forumgroup/creategroup', payload: { name: 'Open for now', membershipType: 0 } });
+    expect(created.statusCode).toBe(201);
+    const groupId = (await get(reader, '/api/search/searchgroups/0/20/open')).groups.find((g: { name: string }) => g.name === 'Open for now').id;
+    const posts = `/api/forumgroup/GetGroupPosts/${groupId}?offset=0&count=5`;
+    expect((await get(reader, posts)).total).toBe(0);
+    const closed = await as(t.app, owner, { method: 'PATCH', url: `/api/forumgroup/updategroup/${groupId}`, payload: { name: 'Open for now', membershipType: 1 } });
+    expect(closed.statusCode).toBe(200);
+    expect((await as(t.app, reader, { method: 'GET', url: posts })).statusCode).toBe(404);
+  });
+
   it('compresses a large JSON answer for a client that accepts it, and nothing short', async () => {
     for (let i = 0; i < 12; i++) await addScenario(t.app, owner.id, `Compressed case ${i}`, tagId);
     const url = '/api/scenarios/0/12/-1/-1/-1';
