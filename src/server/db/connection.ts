@@ -37,8 +37,34 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sche
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Prepared statements kept per SQL text (the most recently used STATEMENT_CACHE of them). */
+const STATEMENT_CACHE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query afresh; preparing costs as much as running a short
+ * query. The same statement is safe to reuse: the driver runs one query at a time on its
+ * connection, a streamed one included.
+ */
+function cachedStatements(sqlite: SQLite.Database): { prepare(sql: string): SQLite.Statement; close(): void } {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (stmt) {
+        cache.delete(sql);
+      } else {
+        stmt = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, stmt);
+      return stmt;
+    },
+    close: () => sqlite.close(),
+  };
 }
 
 export const now = () => new Date().toISOString();

@@ -357,6 +357,13 @@ export interface Database {
   app_builds: AppBuildTable;
   debriefs: DebriefTable;
   user_active_months: UserActiveMonthTable;
+  list_versions: ListVersionTable;
+}
+
+/** One counter per table that list totals count (migration 0016, src/server/lib/list-cache.ts). */
+export interface ListVersionTable {
+  name: string;
+  version: number;
 }
 
 export interface LicenceProductTable {

@@ -3,6 +3,7 @@
 // letters and digits, so they are safe inside either query syntax.
 import { sql, type RawBuilder } from 'kysely';
 import type { DB, Dialect } from '../db/connection.js';
+import { listCache } from './list-cache.js';
 
 export interface Page {
   offset: number;
@@ -38,8 +39,10 @@ export async function searchUsers(db: DB, dialect: Dialect, words: string[], pag
   if (!words.length) from = sql`users u WHERE 1 = 1`;
   else if (dialect === 'postgres') from = sql`users u WHERE user_search_document(u.first_name, u.last_name, u.username, u.email) @@ to_tsquery('simple', ${tsQuery(words)})`;
   else from = sql`users_fts JOIN users u ON u.id = users_fts.rowid WHERE users_fts MATCH ${ftsQuery(words)}`;
-  const count = await sql<{ n: number }>`SELECT count(*) AS n FROM ${from}`.execute(db);
-  const n = Number(count.rows[0].n);
+  // Cached per words until a user row changes (lib/list-cache.ts).
+  const n = await listCache(db).total(`users ${words.join(' ')}`, ['users'], async () =>
+    Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${from}`.execute(db)).rows[0].n),
+  );
   if (n === 0 || page.offset >= n) return { count: n, rows: [] };
   const rows = await sql<UserHit>`SELECT ${cols} FROM ${from}
     ORDER BY lower(u.last_name), lower(u.first_name), u.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);

@@ -46,6 +46,11 @@ export interface RouteDef<P extends Schema | undefined, Q extends Schema | undef
   response: R;
   /** Error statuses beyond those the definition implies (401, 403, 404, 409, 422...). */
   errors?: number[];
+  /**
+   * false: a public route whose answer is the same for everyone skips the session lookup
+   * (plugins/session.ts); its handler sees no user.
+   */
+  session?: false;
   /** Honour Idempotency-Key (plugins/idempotency.ts). */
   idempotent?: boolean;
   rateLimit?: RateLimitOptions;
@@ -119,7 +124,11 @@ export function route<
     url: def.url,
     schema,
     ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
-    config: { idempotent: def.idempotent ?? false, ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}) },
+    config: {
+      idempotent: def.idempotent ?? false,
+      ...(def.session === false ? { session: false } : {}),
+      ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}),
+    },
     // Identity comes only from the session cookie (plugins/session.ts); roles are checked again in services.
     onRequest:
       auth === 'public'
@@ -129,13 +138,16 @@ export function route<
             if (typeof auth === 'number' && !hasRole(request.user.role, auth)) throw forbidden('You do not have permission to do that');
           },
     // Input is checked after sign-in and before the idempotency hook, so a bad request never claims a key.
-    preValidation: async (request: FastifyRequest) => {
-      request.parsedInput = {
-        params: def.params ? parse(def.params, request.params) : undefined,
-        query: def.query ? parse(def.query, request.query) : undefined,
-        body: def.body ? parse(def.body, request.body) : undefined,
-      };
-    },
+    preValidation:
+      def.params || def.query || def.body
+        ? async (request: FastifyRequest) => {
+            request.parsedInput = {
+              params: def.params ? parse(def.params, request.params) : undefined,
+              query: def.query ? parse(def.query, request.query) : undefined,
+              body: def.body ? parse(def.body, request.body) : undefined,
+            };
+          }
+        : undefined,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const ctx = {
         params: request.parsedInput?.params,

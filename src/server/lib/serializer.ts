@@ -23,9 +23,26 @@ export function droppedField(sent: unknown, kept: unknown): string | null {
   return null;
 }
 
+/**
+ * A frozen answer (a cached list page, lib/list-cache.ts) never changes, so its JSON text is kept
+ * with it and sent again as it is.
+ */
+function rememberFrozen(stringify: (data: unknown) => string): (data: unknown) => string {
+  const texts = new WeakMap<object, string>();
+  return (data) => {
+    if (!data || typeof data !== 'object' || !Object.isFrozen(data)) return stringify(data);
+    let text = texts.get(data);
+    if (text === undefined) {
+      text = stringify(data);
+      texts.set(data, text);
+    }
+    return text;
+  };
+}
+
 export function responseSerializer(strict: boolean): FastifySerializerCompiler<unknown> {
   return ({ schema, method, url, httpStatus }) => {
-    const stringify = fastJson(schema as Parameters<typeof fastJson>[0]);
+    const stringify = rememberFrozen(fastJson(schema as Parameters<typeof fastJson>[0]));
     if (!strict) return stringify;
     return (data: unknown) => {
       const out = stringify(data);

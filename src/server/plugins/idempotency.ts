@@ -72,8 +72,8 @@ export default fp(async function idempotency(app: FastifyInstance) {
     if (request.idempotencyLease) clearInterval(request.idempotencyLease.timer);
   };
 
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.routeOptions.config?.idempotent || !request.user) return;
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.user) return;
     const key = request.headers['idempotency-key'];
     if (typeof key !== 'string' || key === '') return;
     if (!UUID.test(key)) throw unprocessable('Idempotency-Key must be a UUID');
@@ -122,9 +122,9 @@ export default fp(async function idempotency(app: FastifyInstance) {
     if (Number(taken.numUpdatedRows) !== 1) throw conflict(IN_PROGRESS_MESSAGE);
     request.log.warn({ key }, 'took over an idempotency key left pending by a request that did not finish');
     hold(request, userId, key, leaseId);
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const key = request.idempotencyKey;
     const lease = request.idempotencyLease;
     if (!key || !lease || !request.user || reply.getHeader('idempotent-replayed')) return payload;
@@ -147,9 +147,20 @@ export default fp(async function idempotency(app: FastifyInstance) {
         .execute();
     }
     return payload;
-  });
+  };
 
   // Belt and braces: no timer outlives its request. (A client that gives up does not end the lease:
   // the handler may still be running and will record its answer.)
-  app.addHook('onResponse', async (request) => release(request));
+  const onResponse = async (request: FastifyRequest) => release(request);
+
+  // Only the routes that opt in run these hooks; every other request pays nothing. Their onSend runs
+  // after the app's own (request-context), and before any added later (compression: the stored
+  // answer is the JSON text as the handler made it).
+  const list = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+  app.addHook('onRoute', (opts) => {
+    if (!opts.config?.idempotent) return;
+    opts.preHandler = [...list(opts.preHandler), preHandler];
+    opts.onSend = [...list(opts.onSend), onSend];
+    opts.onResponse = [...list(opts.onResponse), onResponse];
+  });
 });

@@ -52,8 +52,8 @@ export function urlHasNul(url: string): boolean {
 export default fp(async function input(app: FastifyInstance) {
   app.decorateRequest('bodyDigest', null);
 
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (urlHasNul(request.url)) throw unprocessable(NUL_MESSAGE);
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+    done(urlHasNul(request.url) ? unprocessable(NUL_MESSAGE) : undefined);
   });
 
   // Fastify's own parser with its prototype-poisoning checks, behind the depth check and digest.

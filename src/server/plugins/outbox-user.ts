@@ -9,9 +9,8 @@ import { OUTBOX_OTHER_USER_MESSAGE, OUTBOX_USER_HEADER } from '../../shared/outb
 const HEADER = OUTBOX_USER_HEADER.toLowerCase();
 
 export default fp(async function outboxUser(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const author = request.headers[HEADER];
-    if (author === undefined || !request.user) return;
-    if (author !== request.user.uuid_id) throw forbidden(OUTBOX_OTHER_USER_MESSAGE);
+    done(author !== undefined && request.user && author !== request.user.uuid_id ? forbidden(OUTBOX_OTHER_USER_MESSAGE) : undefined);
   });
 });

@@ -61,15 +61,16 @@ export const logSerializers = {
 const hasJsonBody = (type: unknown) => typeof type === 'string' && /^application\/([a-z0-9.+-]*\+)?json\b/i.test(type);
 
 export default fp(async function requestContext(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     // A signed-in user's data is theirs only; routes that set their own policy (files) keep it.
     if (request.user && !reply.hasHeader('cache-control') && hasJsonBody(reply.getHeader('content-type'))) {
       void reply.header('cache-control', 'private, no-cache');
     }
-    return payload;
+    done(null, payload);
   });
 });

@@ -13,6 +13,10 @@ export const SESSION_COOKIE = 'sid';
 const SESSION_DAYS = 30;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: no session lookup (lib/route.ts `session`). */
+    session?: false;
+  }
   interface FastifyRequest {
     user: SessionUser | null;
     sessionHash: string | null;
@@ -37,21 +41,28 @@ export default fp(async function session(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
 
-  app.addHook('onRequest', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
+  // Built and compiled once; each request only binds its token's hash.
+  const sessionQuery = app.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select('sessions.expires_at')
+    .where('sessions.token_hash', '=', '')
+    .compile();
+  const lookUp = async (request: FastifyRequest, token: string) => {
     const hash = sha256(token);
-    const row = await app.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select('sessions.expires_at')
-      .where('sessions.token_hash', '=', hash)
-      .executeTakeFirst();
+    const { rows } = await app.db.executeQuery({ ...sessionQuery, parameters: [hash] } as typeof sessionQuery);
+    const row = rows[0];
     if (!row || row.expires_at < new Date().toISOString() || !row.enabled) return;
     const { expires_at: _expires, ...user } = row;
     request.user = user;
     request.sessionHash = hash;
+  };
+  // Without a cookie (or on a route declared `session: false`) no promise is made at all.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || request.routeOptions.config?.session === false) return done();
+    lookUp(request, token).then(() => done(), done);
   });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {

@@ -15,6 +15,7 @@ import * as m0012 from './0012_scenario_details.js';
 import * as m0010 from './0010_groups.js';
 import * as m0014 from './0014_search.js';
 import * as m0015 from './0015_job_leases.js';
+import * as m0016 from './0016_list_versions.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0010_groups': m0010,
   '0014_search': m0014,
   '0015_job_leases': m0015,
+  '0016_list_versions': m0016,
 };

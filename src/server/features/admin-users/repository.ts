@@ -2,12 +2,16 @@
 import type { DB, Dialect } from '../../db/connection.js';
 import { recordAudit, type AuditEntryInput } from '../../lib/audit.js';
 import { searchUsers, type Page } from '../../lib/full-text.js';
+import { listCache } from '../../lib/list-cache.js';
 import { usersRepository } from '../../lib/users-repository.js';
 
 export function adminUsersRepository(db: DB, dialect: Dialect) {
   const users = usersRepository(db);
   return {
     list: (words: string[], page: Page) => searchUsers(db, dialect, words, page),
+
+    /** An answer cached until a user row changes (lib/list-cache.ts). */
+    cachedPage: <T>(key: string, read: () => Promise<T>) => listCache(db).page(key, ['users'], read),
 
     byUuid: (uuid: string) => db.selectFrom('users').select(['id', 'uuid_id', 'enabled', 'first_name', 'last_name']).where('uuid_id', '=', uuid).executeTakeFirst(),
 

@@ -18,26 +18,30 @@ export function adminUsersService(repo: AdminUsersRepository) {
   return {
     async list(admin: SessionUser, p: { offset: number; count: number; search: string }): Promise<AdminUsers> {
       requireAdmin(admin);
-      const { count, rows } = await repo.list(searchWords(p.search), { offset: p.offset, limit: p.count });
-      return {
-        users: rows.map((u) => ({
-          id: u.id,
-          uuid_id: u.uuid_id,
-          first_name: u.first_name,
-          last_name: u.last_name,
-          username: u.username,
-          email: u.email,
-          enabled: Boolean(u.enabled),
-          email_verified: Boolean(u.email_verified),
-          role: u.role,
-          roles: roleNames(u.role),
-          last_login: u.last_login,
-          created_at: u.created_at,
-        })),
-        total: count,
-        from: p.offset,
-        to: p.offset + rows.length,
-      };
+      const words = searchWords(p.search);
+      // Cached until a user row changes (lib/list-cache.ts); the role is checked first.
+      return repo.cachedPage(`admin users ${p.offset} ${p.count} ${words.join(' ')}`, async () => {
+        const { count, rows } = await repo.list(words, { offset: p.offset, limit: p.count });
+        return {
+          users: rows.map((u) => ({
+            id: u.id,
+            uuid_id: u.uuid_id,
+            first_name: u.first_name,
+            last_name: u.last_name,
+            username: u.username,
+            email: u.email,
+            enabled: Boolean(u.enabled),
+            email_verified: Boolean(u.email_verified),
+            role: u.role,
+            roles: roleNames(u.role),
+            last_login: u.last_login,
+            created_at: u.created_at,
+          })),
+          total: count,
+          from: p.offset,
+          to: p.offset + rows.length,
+        };
+      });
     },
 
     async setEnabled(admin: SessionUser, uuid: string, enabled: boolean): Promise<{ enabled: boolean }> {

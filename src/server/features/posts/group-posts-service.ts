@@ -91,10 +91,15 @@ export function groupPostsService(app: FastifyInstance) {
 
     /** Approved posts of a group, newest first. */
     async list(user: SessionUser, groupId: number, offset: number, count: number): Promise<GroupPostsPage> {
-      await contentAccess(user, groupId);
-      const { rows, total } = await postsRepo.feedPage({ groupId, tagIds: [], offset, count });
-      const page = await posts.present(rows, user.id);
-      return { posts: page, count: page.length, to: offset + page.length, total };
+      // The reader's page, cached until anything it shows changes. Access is part of it: it depends
+      // only on the group, the memberships (both versioned with the page) and the reader's role (in
+      // the key), and a refusal is never cached.
+      return postsRepo.cachedPage(`group ${groupId} ${user.id} ${user.role} ${offset} ${count}`, async () => {
+        await contentAccess(user, groupId);
+        const { rows, total } = await postsRepo.feedPage({ groupId, tagIds: [], offset, count });
+        const page = await posts.present(rows, user.id);
+        return { posts: page, count: page.length, to: offset + page.length, total };
+      });
     },
 
     /** Group admins: posts waiting for approval. */

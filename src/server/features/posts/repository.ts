@@ -7,6 +7,7 @@ import type { Selectable } from 'kysely';
 import { now } from '../../db/connection.js';
 import { PostStatus } from '../../../shared/enums.js';
 import { groupAccess, groupIdsOf, groupRefs, memberGroupIds, type GroupViewer } from '../../lib/group-access.js';
+import { listCache, type VersionedTable } from '../../lib/list-cache.js';
 
 export type PostRow = Selectable<PostTable>;
 
@@ -46,6 +47,9 @@ export interface FeedQuery {
   count: number;
 }
 
+/** Everything a page of posts shows: posts, their tags and attachments, groups, memberships and authors. */
+const POST_PAGE_TABLES: VersionedTable[] = ['posts', 'post_tags', 'tags', 'post_scenarios', 'scenarios', 'post_media', 'media', 'forum_groups', 'group_members', 'users'];
+
 export function postsRepository(db: DB) {
   const adb = db as unknown as AttachDB;
   // The scenarios and media tables come from their own migrations; until they exist posts carry no attachments.
@@ -84,16 +88,36 @@ export function postsRepository(db: DB) {
       );
   }
 
+  const totals = listCache(db);
+  /** A feed count, cached until a post, a post's tags or (for the reader's groups) a membership changes. */
+  function feedCount(scope: Scope, tagIds: number[]): Promise<number> {
+    const tags = [...tagIds].sort((a, b) => a - b).join(',');
+    const [key, tables]: [string, VersionedTable[]] =
+      scope === 'public'
+        ? [`feed public ${tags}`, ['posts', 'post_tags']]
+        : 'groupId' in scope
+          ? [`feed group ${scope.groupId} ${tags}`, ['posts', 'post_tags']]
+          : 'groupsOf' in scope
+            ? [`feed groups of ${scope.groupsOf} ${tags}`, ['posts', 'post_tags', 'group_members']]
+            : [`feed of ${scope.feedOf} ${tags}`, ['posts', 'post_tags', 'group_members']];
+    return totals.total(key, tables, async () =>
+      Number((await feedBase(scope, tagIds).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    );
+  }
+
   return {
+    /** A page of posts as answered, cached until any table it shows changes (lib/list-cache.ts). */
+    cachedPage: <T>(key: string, read: () => Promise<T>) => totals.page(key, POST_PAGE_TABLES, read),
+
     async feedPage(q: FeedQuery): Promise<{ rows: PostRow[]; total: number }> {
       const scope: Scope = q.groupId !== null ? { groupId: q.groupId } : q.viewerId === undefined ? 'public' : { feedOf: q.viewerId };
       // A feed with groups is counted in two parts, each answered from the posts_feed index alone.
       const countScopes: Scope[] = typeof scope === 'object' && 'feedOf' in scope ? ['public', { groupsOf: scope.feedOf }] : [scope];
       const [rows, ...counts] = await Promise.all([
         feedBase(scope, q.tagIds).selectAll('posts').orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(q.count).offset(q.offset).execute(),
-        ...countScopes.map((c) => feedBase(c, q.tagIds).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()),
+        ...countScopes.map((c) => feedCount(c, q.tagIds)),
       ]);
-      return { rows, total: counts.reduce((sum, c) => sum + Number(c.n), 0) };
+      return { rows, total: counts.reduce((sum, n) => sum + n, 0) };
     },
 
     /** Group names of posts, the reader's groups, and the reader's access to one (lib/group-access.ts). */

@@ -179,9 +179,12 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
 
     async feed(user: SessionUser, q: { offset: number; count: number; tagIds: number[] }): Promise<PostsPage> {
       const count = Math.min(q.count, FEED_MAX_PAGE);
-      const { rows, total } = await repo.feedPage({ groupId: null, viewerId: user.id, tagIds: q.tagIds, offset: q.offset, count });
-      const posts = await present(rows, user.id);
-      return { posts, count: posts.length, to: q.offset + posts.length, total };
+      // The reader's own page (their groups' posts, what they may open), cached until anything it shows changes.
+      return repo.cachedPage(`feed ${user.id} ${q.offset} ${count} ${q.tagIds.join(',')}`, async () => {
+        const { rows, total } = await repo.feedPage({ groupId: null, viewerId: user.id, tagIds: q.tagIds, offset: q.offset, count });
+        const posts = await present(rows, user.id);
+        return { posts, count: posts.length, to: q.offset + posts.length, total };
+      });
     },
 
     /**

@@ -5,6 +5,7 @@ import type { DB, Dialect } from '../../db/connection.js';
 import { now } from '../../db/connection.js';
 import type { Database, ScenarioTable } from '../../db/types.js';
 import { canOpenScenarioThroughPost } from '../../lib/group-access.js';
+import { listCache } from '../../lib/list-cache.js';
 
 export type ScenarioRow = Selectable<ScenarioTable> & {
   owner_uuid: string;
@@ -87,14 +88,27 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     return eb.and(conds);
   }
 
+  const totals = listCache(db);
+
   return {
+    /**
+     * A library page as every reader sees it (rows, tags, favourite counts), cached until anything
+     * it shows changes (lib/list-cache.ts).
+     */
+    cachedLibraryPage: <T>(key: string, read: () => Promise<T>) =>
+      totals.page(`library ${key}`, ['scenarios', 'scenario_tags', 'tags', 'scenario_favourites', 'users', 'directories'], read),
+
     async library(f: LibraryFilters): Promise<{ total: number; rows: ScenarioRow[] }> {
-      const totalRow = await db
-        .selectFrom('scenarios as s')
-        .where((eb) => libraryWhere(eb as unknown as EB, f))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      const total = Number(totalRow.n);
+      // Counted once per filter until a scenario or its tags change (lib/list-cache.ts).
+      const key = `library ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${searchTokens(f.words).join(' ')}`;
+      const total = await totals.total(key, ['scenarios', 'scenario_tags'], async () => {
+        const totalRow = await db
+          .selectFrom('scenarios as s')
+          .where((eb) => libraryWhere(eb as unknown as EB, f))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        return Number(totalRow.n);
+      });
       if (total === 0 || f.offset >= total) return { total, rows: [] };
       const rows = await base()
         .where((eb) => libraryWhere(eb as unknown as EB, f))

@@ -76,9 +76,16 @@ const refOf = (idOrUuid: string): number | string => (/^\d+$/.test(idOrUuid) ? N
 const searchWords = (search: string) => (search === '-1' ? [] : search.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean));
 
 export function scenariosService({ repo, storage, jobs, secret, log }: ScenarioPorts) {
-  async function present(rows: ScenarioRow[], viewer: SessionUser): Promise<Scenario[]> {
+  /** Tags and favourite counts of the rows, the same for every reader. */
+  async function sharedParts(rows: ScenarioRow[]) {
     const ids = rows.map((r) => r.id);
-    const [tags, counts, favs] = await Promise.all([repo.tagsFor(ids), repo.favouriteCounts(ids), repo.favouritedBy(viewer.id, ids)]);
+    const [tags, counts] = await Promise.all([repo.tagsFor(ids), repo.favouriteCounts(ids)]);
+    return { tags, counts };
+  }
+
+  async function present(rows: ScenarioRow[], viewer: SessionUser, shared?: Awaited<ReturnType<typeof sharedParts>>): Promise<Scenario[]> {
+    const ids = rows.map((r) => r.id);
+    const [{ tags, counts }, favs] = await Promise.all([shared ?? sharedParts(rows), repo.favouritedBy(viewer.id, ids)]);
     return rows.map((r) => {
       const t = tags.get(r.id) ?? [];
       const own = r.contributed_by === viewer.id;
@@ -168,8 +175,16 @@ export function scenariosService({ repo, storage, jobs, secret, log }: ScenarioP
 
     async library(viewer: SessionUser, p: ListScenariosParams): Promise<ScenarioPage> {
       const f = { offset: p.offset, count: p.count, age: p.age, condition: p.condition, words: searchWords(p.search), tagIds: p.tagIds };
-      const { total, rows } = await repo.library(f);
-      return page(total, await present(rows, viewer), f.offset);
+      // The rows, tags and counts are shared by every reader; the reader's answer (their favourites
+      // and own fields) is cached for them. Both until anything they show changes.
+      const key = `${f.offset} ${f.count} ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${f.words.join(',')}`;
+      return repo.cachedLibraryPage(`reader ${viewer.id} ${key}`, async () => {
+        const shared = await repo.cachedLibraryPage(`rows ${key}`, async () => {
+          const { total, rows } = await repo.library(f);
+          return { total, rows, ...(await sharedParts(rows)) };
+        });
+        return page(shared.total, await present(shared.rows, viewer, shared), f.offset);
+      });
     },
 
     async get(viewer: SessionUser, id: string): Promise<Scenario> {

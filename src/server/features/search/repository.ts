@@ -7,6 +7,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DB, Dialect } from '../../db/connection.js';
 import { PostStatus } from '../../../shared/enums.js';
 import { ftsQuery, searchUsers, tsQuery, type Page } from '../../lib/full-text.js';
+import { listCache, type VersionedTable } from '../../lib/list-cache.js';
 
 export type { Page, UserHit } from '../../lib/full-text.js';
 
@@ -32,6 +33,7 @@ export interface GroupHit {
 
 export function searchRepository(db: DB, dialect: Dialect) {
   const pg = dialect === 'postgres';
+  const totals = listCache(db);
 
   /** Posts the viewer may see: live, approved, public or of one of the viewer's groups. */
   const visiblePost = (viewerId: number) => sql`p.deleted_at IS NULL AND p.status = ${PostStatus.Approved}
@@ -70,59 +72,71 @@ export function searchRepository(db: DB, dialect: Dialect) {
     };
   }
 
+  async function postHits(viewerId: number, words: string[], page: Page): Promise<{ count: number; rows: PostHit[] }> {
+    const visible = visiblePost(viewerId);
+    // Counts are cached per reader and words until a post or a membership changes (lib/list-cache.ts).
+    const cachedCount = (part: string, count: () => Promise<number>) =>
+      totals.total(`search posts ${viewerId} ${part} ${words.join(' ')}`, ['posts', 'group_members'], count);
+    if (!words.length) {
+      const count = await cachedCount('all', async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM posts p WHERE ${visible}`.execute(db)).rows[0].n));
+      const rows = await sql<PostHit>`SELECT ${postColumns} FROM posts p ${postJoins} WHERE ${visible}
+        ORDER BY p.created_at DESC, p.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+      return { count, rows: rows.rows };
+    }
+    const m = postMatches(words);
+    const countOf = (where: RawBuilder<unknown>) =>
+      cachedCount(where === m.all ? 'matches' : 'title', async () =>
+        Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${m.from} WHERE ${where} AND ${visible}`.execute(db)).rows[0].n),
+      );
+    const read = async (where: RawBuilder<unknown>, limit: number, offset: number) =>
+      (await sql<PostHit>`SELECT ${postColumns} FROM ${m.from} ${postJoins} WHERE ${where} AND ${visible}
+        ORDER BY ${m.order} LIMIT ${limit} OFFSET ${offset}`.execute(db)).rows;
+    // The first page needs no count of the title tier: a short read of it is the whole tier.
+    const [count, first] = await Promise.all([countOf(m.all), page.offset === 0 ? read(m.title, page.limit, 0) : null]);
+    if (count === 0 || page.offset >= count) return { count, rows: [] };
+    let rows: PostHit[];
+    let inTitle: number;
+    if (first) {
+      rows = first;
+      inTitle = first.length;
+    } else {
+      inTitle = await countOf(m.title);
+      rows = page.offset < inTitle ? await read(m.title, page.limit, page.offset) : [];
+    }
+    if (rows.length < page.limit && page.offset + rows.length < count) {
+      rows.push(...(await read(m.rest, page.limit - rows.length, Math.max(0, page.offset - inTitle))));
+    }
+    return { count, rows };
+  }
+
+  async function groupHits(words: string[], page: Page): Promise<{ count: number; rows: GroupHit[] }> {
+    const cols = sql`g.id, g.name, g.description, g.membership_type`;
+    const cachedCount = (count: () => Promise<number>) => totals.total(`search groups ${words.join(' ')}`, ['forum_groups'], count);
+    if (!words.length) {
+      const count = await cachedCount(async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM forum_groups g`.execute(db)).rows[0].n));
+      const rows = await sql<GroupHit>`SELECT ${cols} FROM forum_groups g ORDER BY lower(g.name), g.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+      return { count, rows: rows.rows };
+    }
+    const from = pg
+      ? sql`forum_groups g WHERE group_search_document(g.name, g.description) @@ to_tsquery('simple', ${tsQuery(words)})`
+      : sql`forum_groups_fts JOIN forum_groups g ON g.id = forum_groups_fts.rowid WHERE forum_groups_fts MATCH ${ftsQuery(words)}`;
+    const n = await cachedCount(async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${from}`.execute(db)).rows[0].n));
+    if (n === 0 || page.offset >= n) return { count: n, rows: [] };
+    const rows = await sql<GroupHit>`SELECT ${cols} FROM ${from}
+      ORDER BY ${nameHoldsAll(words)} DESC, lower(g.name), g.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+    return { count: n, rows: rows.rows };
+  }
+
   return {
-    async posts(viewerId: number, words: string[], page: Page): Promise<{ count: number; rows: PostHit[] }> {
-      const visible = visiblePost(viewerId);
-      if (!words.length) {
-        const count = await sql<{ n: number }>`SELECT count(*) AS n FROM posts p WHERE ${visible}`.execute(db);
-        const rows = await sql<PostHit>`SELECT ${postColumns} FROM posts p ${postJoins} WHERE ${visible}
-          ORDER BY p.created_at DESC, p.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-        return { count: Number(count.rows[0].n), rows: rows.rows };
-      }
-      const m = postMatches(words);
-      const countOf = async (where: RawBuilder<unknown>) =>
-        Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${m.from} WHERE ${where} AND ${visible}`.execute(db)).rows[0].n);
-      const read = async (where: RawBuilder<unknown>, limit: number, offset: number) =>
-        (await sql<PostHit>`SELECT ${postColumns} FROM ${m.from} ${postJoins} WHERE ${where} AND ${visible}
-          ORDER BY ${m.order} LIMIT ${limit} OFFSET ${offset}`.execute(db)).rows;
-      // The first page needs no count of the title tier: a short read of it is the whole tier.
-      const [count, first] = await Promise.all([countOf(m.all), page.offset === 0 ? read(m.title, page.limit, 0) : null]);
-      if (count === 0 || page.offset >= count) return { count, rows: [] };
-      let rows: PostHit[];
-      let inTitle: number;
-      if (first) {
-        rows = first;
-        inTitle = first.length;
-      } else {
-        inTitle = await countOf(m.title);
-        rows = page.offset < inTitle ? await read(m.title, page.limit, page.offset) : [];
-      }
-      if (rows.length < page.limit && page.offset + rows.length < count) {
-        rows.push(...(await read(m.rest, page.limit - rows.length, Math.max(0, page.offset - inTitle))));
-      }
-      return { count, rows };
-    },
+    /** An answer cached until any of `tables` changes (lib/list-cache.ts). */
+    cachedPage: <T>(key: string, tables: readonly VersionedTable[], read: () => Promise<T>) => totals.page(key, tables, read),
+
+    posts: postHits,
 
     users: (words: string[], page: Page) => searchUsers(db, dialect, words, page),
 
     /** Every group: names and descriptions are shown to all signed-in users. */
-    async groups(words: string[], page: Page): Promise<{ count: number; rows: GroupHit[] }> {
-      const cols = sql`g.id, g.name, g.description, g.membership_type`;
-      if (!words.length) {
-        const count = await sql<{ n: number }>`SELECT count(*) AS n FROM forum_groups g`.execute(db);
-        const rows = await sql<GroupHit>`SELECT ${cols} FROM forum_groups g ORDER BY lower(g.name), g.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-        return { count: Number(count.rows[0].n), rows: rows.rows };
-      }
-      const from = pg
-        ? sql`forum_groups g WHERE group_search_document(g.name, g.description) @@ to_tsquery('simple', ${tsQuery(words)})`
-        : sql`forum_groups_fts JOIN forum_groups g ON g.id = forum_groups_fts.rowid WHERE forum_groups_fts MATCH ${ftsQuery(words)}`;
-      const count = await sql<{ n: number }>`SELECT count(*) AS n FROM ${from}`.execute(db);
-      const n = Number(count.rows[0].n);
-      if (n === 0 || page.offset >= n) return { count: n, rows: [] };
-      const rows = await sql<GroupHit>`SELECT ${cols} FROM ${from}
-        ORDER BY ${nameHoldsAll(words)} DESC, lower(g.name), g.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-      return { count: n, rows: rows.rows };
-    },
+    groups: groupHits,
 
     /** One post if the viewer may see it, with its tags. */
     async post(viewerId: number, id: number): Promise<(PostHit & { tags: { id: number; title: string }[] }) | undefined> {

@@ -24,51 +24,59 @@ export function searchService(repo: SearchRepository) {
     async users(user: SessionUser, p: Paging): Promise<SearchUsers> {
       if (!hasRole(user.role, Role.Admin)) throw forbidden(USERS_SEARCH_FORBIDDEN);
       const words = searchWords(p.term);
-      const { count, rows } = await repo.users(words, p);
-      return {
-        users: rows.map((u) => ({
-          id: u.id,
-          uuid_id: u.uuid_id,
-          first_name: u.first_name,
-          last_name: u.last_name,
-          username: u.username,
-          email: u.email,
-          enabled: Boolean(u.enabled),
-          snippet: highlight(`${u.first_name} ${u.last_name} (${u.username}) ${u.email}`, words),
-        })),
-        count,
-        from: p.offset,
-        to: p.offset + rows.length,
-      };
+      // Answers are cached until a row they show changes (lib/list-cache.ts); access is checked first.
+      return repo.cachedPage(`search users ${p.offset} ${p.limit} ${words.join(' ')}`, ['users'], async () => {
+        const { count, rows } = await repo.users(words, p);
+        return {
+          users: rows.map((u) => ({
+            id: u.id,
+            uuid_id: u.uuid_id,
+            first_name: u.first_name,
+            last_name: u.last_name,
+            username: u.username,
+            email: u.email,
+            enabled: Boolean(u.enabled),
+            snippet: highlight(`${u.first_name} ${u.last_name} (${u.username}) ${u.email}`, words),
+          })),
+          count,
+          from: p.offset,
+          to: p.offset + rows.length,
+        };
+      });
     },
 
     async posts(user: SessionUser, p: Paging): Promise<SearchPosts> {
       const words = searchWords(p.term);
-      const { count, rows } = await repo.posts(user.id, words, p);
-      return {
-        posts: rows.map((r) => ({
-          id: r.id,
-          title: r.title,
-          snippet: snippet(r.text, words),
-          creator: creatorOf(r),
-          group: groupOf(r),
-          created_at: r.created_at,
-        })),
-        count,
-        from: p.offset,
-        to: p.offset + rows.length,
-      };
+      // The reader's answer: what they may see depends on their groups.
+      return repo.cachedPage(`search posts ${user.id} ${p.offset} ${p.limit} ${words.join(' ')}`, ['posts', 'group_members', 'users', 'forum_groups'], async () => {
+        const { count, rows } = await repo.posts(user.id, words, p);
+        return {
+          posts: rows.map((r) => ({
+            id: r.id,
+            title: r.title,
+            snippet: snippet(r.text, words),
+            creator: creatorOf(r),
+            group: groupOf(r),
+            created_at: r.created_at,
+          })),
+          count,
+          from: p.offset,
+          to: p.offset + rows.length,
+        };
+      });
     },
 
     async groups(p: Paging): Promise<SearchGroups> {
       const words = searchWords(p.term);
-      const { count, rows } = await repo.groups(words, p);
-      return {
-        groups: rows.map((g) => ({ id: g.id, name: g.name, snippet: snippet(g.description, words), isInviteOnly: g.membership_type === 1 })),
-        count,
-        from: p.offset,
-        to: p.offset + rows.length,
-      };
+      return repo.cachedPage(`search groups ${p.offset} ${p.limit} ${words.join(' ')}`, ['forum_groups'], async () => {
+        const { count, rows } = await repo.groups(words, p);
+        return {
+          groups: rows.map((g) => ({ id: g.id, name: g.name, snippet: snippet(g.description, words), isInviteOnly: g.membership_type === 1 })),
+          count,
+          from: p.offset,
+          to: p.offset + rows.length,
+        };
+      });
     },
 
     /** A post a result links to; 404 when it is missing or the caller may not see it. */

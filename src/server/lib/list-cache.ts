@@ -1,0 +1,117 @@
+// Long lists without counting or reading the same rows on every request (issue: lists at 100 000
+// rows). Every table a list counts or shows has a version in list_versions, raised by triggers in
+// the same transaction as each write to it (migration 0016). A list total, or a page of rows, is
+// cached in this process under the versions of its tables at the time it was read; the versions are
+// read from the database on every request (one short query for all of them), so a write by any
+// process, committed before the request began, is never answered with older data.
+//
+// Reading the versions before the data keeps this safe under concurrent writes: data read after a
+// write committed, but filed under the versions read before it, is only ever looked up by requests
+// that still read those older versions.
+//
+// Totals are small and kept until evicted; pages are kept at most PAGE_TTL_MS (they may hold signed
+// file URLs, which expire) and fewer of them.
+import type { DB } from '../db/connection.js';
+import type { VERSIONED_TABLES } from '../db/migrations/0016_list_versions.js';
+
+export type VersionedTable = (typeof VERSIONED_TABLES)[number];
+
+const MAX_TOTALS = 5_000;
+const MAX_PAGES = 1_000;
+export const PAGE_TTL_MS = 30_000;
+
+export interface ListCache {
+  /**
+   * The total under `key` counted over `tables`: from the cache when none of them changed since it
+   * was counted, else from `count` (and cached).
+   */
+  total(key: string, tables: readonly VersionedTable[], count: () => Promise<number>): Promise<number>;
+  /**
+   * A page (rows, or a whole answer) under `key` read from `tables`: from the cache when none of them
+   * changed since it was read and it is younger than PAGE_TTL_MS, else from `read` (and cached).
+   * The value is shared between requests: callers must not change it.
+   */
+  page<T>(key: string, tables: readonly VersionedTable[], read: () => Promise<T>): Promise<T>;
+}
+
+const caches = new WeakMap<DB, ListCache>();
+
+/** One cache per database handle (each test app, each server process has its own). */
+export function listCache(db: DB): ListCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = createListCache(db);
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+interface Entry {
+  value: unknown;
+  at: number;
+}
+
+/** A map that forgets its least recently used entries beyond `max`. */
+function lru(max: number) {
+  const map = new Map<string, Entry>();
+  return {
+    get(key: string): Entry | undefined {
+      const e = map.get(key);
+      if (e) {
+        map.delete(key);
+        map.set(key, e);
+      }
+      return e;
+    },
+    set(key: string, e: Entry) {
+      map.delete(key);
+      map.set(key, e);
+      if (map.size > max) map.delete(map.keys().next().value!);
+    },
+    delete: (key: string) => map.delete(key),
+  };
+}
+
+function createListCache(db: DB): ListCache {
+  const totals = lru(MAX_TOTALS);
+  const pages = lru(MAX_PAGES);
+  // Requests that read the same versions share one read per key. (Each request reads the versions
+  // itself: a read already under way may have begun before a write this request must see.)
+  const reading = new Map<string, Promise<unknown>>();
+
+  const versionsQuery = db.selectFrom('list_versions').select(['name', 'version']).compile();
+  const versions = async () => {
+    const { rows } = await db.executeQuery(versionsQuery);
+    return new Map(rows.map((r) => [r.name, String(r.version)]));
+  };
+
+  async function cached<T>(store: ReturnType<typeof lru>, ttl: number, key: string, tables: readonly VersionedTable[], read: () => Promise<T>): Promise<T> {
+    const v = await versions();
+    const full = `${tables.map((t) => v.get(t) ?? '-').join('.')} ${key}`;
+    const hit = store.get(full);
+    if (hit && Date.now() - hit.at < ttl) return hit.value as T;
+    let pending = reading.get(full) as Promise<T> | undefined;
+    if (!pending) {
+      const at = Date.now();
+      pending = read().then((value) => {
+        // Frozen (its top level): shared answers are never changed, and the serialiser may keep the
+        // JSON text of a frozen answer (lib/serializer.ts).
+        if (value && typeof value === 'object') Object.freeze(value);
+        store.set(full, { value, at });
+        return value;
+      });
+      const p = pending;
+      reading.set(full, p);
+      void p.then(
+        () => reading.get(full) === p && reading.delete(full),
+        () => reading.get(full) === p && reading.delete(full),
+      );
+    }
+    return pending;
+  }
+
+  return {
+    total: (key, tables, count) => cached(totals, Infinity, `total ${key}`, tables, count),
+    page: (key, tables, read) => cached(pages, PAGE_TTL_MS, `page ${key}`, tables, read),
+  };
+}

@@ -1,0 +1,101 @@
+// JSON answers over COMPRESS_MIN_BYTES go out compressed when the client accepts it: brotli (a fast
+// quality) or gzip. Only JSON text from our routes: an answer that already has a Content-Encoding
+// (precompressed static files), a stream (files) or a short answer (/api/health, messages) is sent
+// as it is. The hook is added to each route after the others (plugins/idempotency.ts keeps the JSON
+// text it replays, not the compressed bytes).
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const COMPRESS_MIN_BYTES = 2048;
+const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\b/i;
+const BROTLI_QUALITY = 4;
+const GZIP_LEVEL = 6;
+
+type Encoding = 'br' | 'gzip';
+
+/** The encoding to use for an Accept-Encoding header: br, else gzip, never one given q=0. */
+export function chooseEncoding(accept: string | undefined): Encoding | null {
+  if (!accept) return null;
+  const q = new Map<string, number>();
+  for (const part of accept.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name.trim(), Number.isFinite(value) ? value : 0);
+  }
+  const accepted = (name: Encoding) => (q.get(name) ?? q.get('*') ?? 0) > 0;
+  if (accepted('br')) return 'br';
+  if (accepted('gzip')) return 'gzip';
+  return null;
+}
+
+/** The compressed bytes of the most recent JSON texts (the least recently used go first). */
+const RECENT = 100;
+const recent = new Map<string, Partial<Record<Encoding, Buffer>>>();
+function remember(text: string, encoding: Encoding, bytes: Buffer) {
+  const entry = recent.get(text) ?? {};
+  recent.delete(text);
+  entry[encoding] = bytes;
+  recent.set(text, entry);
+  if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
+}
+
+function addVary(reply: FastifyReply) {
+  const vary = reply.getHeader('vary');
+  const list = typeof vary === 'string' ? vary : Array.isArray(vary) ? vary.join(', ') : '';
+  if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(list)) void reply.header('vary', list ? `${list}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+const compress: onSendHookHandler = (request: FastifyRequest, reply: FastifyReply, payload, done) => {
+  if (
+    (typeof payload !== 'string' && !Buffer.isBuffer(payload)) ||
+    request.method === 'HEAD' ||
+    reply.hasHeader('content-encoding') ||
+    !JSON_TYPE.test(String(reply.getHeader('content-type') ?? '')) ||
+    Buffer.byteLength(payload) < COMPRESS_MIN_BYTES
+  ) {
+    done(null, payload);
+    return;
+  }
+  addVary(reply);
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  if (!encoding) {
+    done(null, payload);
+    return;
+  }
+  // The same text again (a cached list page keeps its JSON text, lib/serializer.ts): the same bytes.
+  const memo = typeof payload === 'string' ? recent.get(payload) : undefined;
+  const known = memo?.[encoding];
+  if (known) {
+    void reply.header('content-encoding', encoding);
+    done(null, known);
+    return;
+  }
+  const input = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  const finish = (err: Error | null, out: Buffer) => {
+    if (err) {
+      done(null, payload);
+      return;
+    }
+    if (typeof payload === 'string') remember(payload, encoding, out);
+    void reply.header('content-encoding', encoding);
+    done(null, out);
+  };
+  if (encoding === 'br') {
+    zlib.brotliCompress(
+      input,
+      { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } },
+      finish,
+    );
+  } else {
+    zlib.gzip(input, { level: GZIP_LEVEL }, finish);
+  }
+};
+
+export default fp(async function compression(app: FastifyInstance) {
+  app.addHook('onRoute', (opts) => {
+    const hooks = opts.onSend === undefined ? [] : Array.isArray(opts.onSend) ? opts.onSend : [opts.onSend];
+    opts.onSend = [...hooks, compress];
+  });
+});

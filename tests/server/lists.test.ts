@@ -1,0 +1,186 @@
+// Long lists (issue: lists at 100 000 rows): totals are cached per filter under per-table versions
+// that triggers raise with every write (migration 0016, src/server/lib/list-cache.ts), so a create,
+// edit or delete shows in the total and the page at once, through the API or written straight to
+// the database (as another server process would); and large JSON answers are compressed.
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { Role } from '../../src/shared/enums.js';
+import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
+
+async function addScenario(app: FastifyInstance, owner: number, name: string, tagId: number) {
+  const res = await sql<{ id: number }>`
+    INSERT INTO scenarios (uuid_id, name, description, file_key, file_name, privacy_level, is_processed, contributed_by, contributed_at, device_id, patient_age, patient_condition, search_text)
+    VALUES (${crypto.randomUUID()}, ${name}, ${'A described scenario'}, ${'scenarios/x.json'}, ${'x.json'}, 2, 1, ${owner}, ${new Date().toISOString()}, 3, 2, 1, ${name})
+    RETURNING id`.execute(app.db);
+  const id = res.rows[0].id;
+  await app.db.insertInto('scenario_tags').values({ scenario_id: id, tag_id: tagId }).execute();
+  return id;
+}
+
+describe.each(dbKinds)('list totals and pages follow every write (%s)', (kind) => {
+  let t: TestApp;
+  let owner: TestUser;
+  let reader: TestUser;
+  let admin: TestUser;
+  let tagId: number;
+  let otherTagId: number;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    owner = await createUser(t.app, { firstName: 'Olive', lastName: 'Owner' });
+    reader = await createUser(t.app, { firstName: 'Rita', lastName: 'Reader' });
+    admin = await createUser(t.app, { firstName: 'Ada', lastName: 'Admin', role: Role.User | Role.Admin });
+    await t.app.db.insertInto('tags').values([{ title: 'Cardiac' }, { title: 'Airway' }]).execute();
+    const tags = await t.app.db.selectFrom('tags').select(['id', 'title']).execute();
+    tagId = tags.find((r) => r.title === 'Cardiac')!.id;
+    otherTagId = tags.find((r) => r.title === 'Airway')!.id;
+  });
+  afterAll(() => t.close());
+
+  const get = (user: TestUser, url: string) => as(t.app, user, { method: 'GET', url }).then((r) => {
+    expect(r.statusCode).toBe(200);
+    return r.json();
+  });
+
+  it('the scenario library: edit, retag and delete change the total and the page at once', async () => {
+    const first = await addScenario(t.app, owner.id, 'Tension pneumothorax', tagId);
+    await addScenario(t.app, owner.id, 'Septic shock', tagId);
+    const all = '/api/scenarios/0/10/-1/-1/-1';
+    const byTag = (id: number) => `/api/scenarios/0/10/-1/-1/${id}`;
+    const search = '/api/scenarios/0/10/-1/-1/pneumothorax/-1';
+    expect((await get(reader, all)).total).toBe(2);
+    expect((await get(reader, byTag(tagId))).total).toBe(2);
+    expect((await get(reader, search)).total).toBe(1);
+
+    // Private: gone from the library for others.
+    const priv = await as(t.app, owner, { method: 'PATCH', url: `/api/scenarios/edit/${first}`, payload: { privacy_level: 0 } });
+    expect(priv.statusCode).toBe(200);
+    let page = await get(reader, all);
+    expect(page.total).toBe(1);
+    expect(page.scenarios.map((s: { id: number }) => s.id)).not.toContain(first);
+    expect((await get(reader, search)).total).toBe(0);
+
+    // Public again, with the other tag only: it moves between the tag filters.
+    const retag = await as(t.app, owner, { method: 'PATCH', url: `/api/scenarios/edit/${first}`, payload: { privacy_level: 2, tags: [otherTagId] } });
+    expect(retag.statusCode).toBe(200);
+    expect((await get(reader, all)).total).toBe(2);
+    expect((await get(reader, byTag(tagId))).total).toBe(1);
+    page = await get(reader, byTag(otherTagId));
+    expect(page.total).toBe(1);
+    expect(page.scenarios[0].id).toBe(first);
+
+    const del = await as(t.app, owner, { method: 'DELETE', url: `/api/scenarios/delete/${first}` });
+    expect(del.statusCode).toBe(200);
+    expect((await get(reader, all)).total).toBe(1);
+    expect((await get(reader, byTag(otherTagId))).total).toBe(0);
+  });
+
+  it('a scenario written straight to the database (another process) shows at once', async () => {
+    const before = (await get(reader, '/api/scenarios/0/10/-1/-1/-1')).total;
+    const id = await addScenario(t.app, owner.id, 'Written elsewhere', tagId);
+    const page = await get(reader, '/api/scenarios/0/10/-1/-1/-1');
+    expect(page.total).toBe(before + 1);
+    expect(page.scenarios.map((s: { id: number }) => s.id)).toContain(id);
+    await t.app.db.deleteFrom('scenarios').where('id', '=', id).execute();
+    expect((await get(reader, '/api/scenarios/0/10/-1/-1/-1')).total).toBe(before);
+  });
+
+  it('the feed and post search: a new post and a deleted one change the totals at once', async () => {
+    const feed = '/api/forumpost/GetPosts/0/5/-1';
+    const search = '/api/search/searchposts/0/20/bradycardia';
+    const feedBefore = (await get(reader, feed)).total;
+    expect((await get(reader, search)).count).toBe(0);
+
+    const created = await as(t.app, owner, { method: 'POST', url: '/api/forumpost/CreatePost', payload: { title: 'Bradycardia drill', text: 'Atropine first.' } });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().post?.id ?? created.json().id;
+    let page = await get(reader, feed);
+    expect(page.total).toBe(feedBefore + 1);
+    expect(page.posts[0].title).toBe('Bradycardia drill');
+    expect((await get(reader, search)).count).toBe(1);
+
+    // Written elsewhere: a soft delete straight in the database.
+    await t.app.db.updateTable('posts').set({ deleted_at: new Date().toISOString() }).where('id', '=', id).execute();
+    page = await get(reader, feed);
+    expect(page.total).toBe(feedBefore);
+    expect(page.posts.map((p: { id: number }) => p.id)).not.toContain(id);
+    expect((await get(reader, search)).count).toBe(0);
+  });
+
+  it('the groups directory and the user lists: creates and deletes change the totals at once', async () => {
+    const groups = '/api/search/searchgroups/0/20/-1';
+    const groupsBefore = (await get(reader, groups)).count;
+    const created = await as(t.app, owner, { method: 'POST', url: '/api/forumgroup/creategroup', payload: { name: 'Night shift sims' } });
+    expect(created.statusCode).toBe(201);
+    let list = await get(reader, groups);
+    expect(list.count).toBe(groupsBefore + 1);
+    expect(list.groups.map((g: { name: string }) => g.name)).toContain('Night shift sims');
+    const groupId = list.groups.find((g: { name: string }) => g.name === 'Night shift sims').id;
+    expect((await as(t.app, owner, { method: 'DELETE', url: `/api/forumgroup/deletegroup/${groupId}` })).statusCode).toBe(200);
+    expect((await get(reader, groups)).count).toBe(groupsBefore);
+
+    const users = '/api/users/0/100/-1';
+    const search = '/api/search/searchusers/0/20/zebedee';
+    const usersBefore = (await get(admin, users)).total;
+    expect((await get(admin, search)).count).toBe(0);
+    const zeb = await createUser(t.app, { firstName: 'Zebedee', lastName: 'Newcomer' });
+    list = await get(admin, users);
+    expect(list.total).toBe(usersBefore + 1);
+    expect(list.users.map((u: { id: number }) => u.id)).toContain(zeb.id);
+    expect((await get(admin, search)).count).toBe(1);
+    await t.app.db.deleteFrom('users').where('id', '=', zeb.id).execute();
+    expect((await get(admin, users)).total).toBe(usersBefore);
+    expect((await get(admin, search)).count).toBe(0);
+  });
+
+  it("a reader's cached answers follow their favourites and their access to a group at once", async () => {
+    const id = await addScenario(t.app, owner.id, 'Favourite case', tagId);
+    const url = '/api/scenarios/0/10/-1/-1/favourite/-1';
+    const shown = async () => (await get(reader, url)).scenarios.find((s: { id: number }) => s.id === id);
+    expect(await shown()).toMatchObject({ is_favourited_by_current_user: false, number_favourites: 0 });
+    expect((await as(t.app, reader, { method: 'POST', url: `/api/scenarios/togglefavourite/${id}` })).statusCode).toBe(200);
+    expect(await shown()).toMatchObject({ is_favourited_by_current_user: true, number_favourites: 1 });
+    // Another reader shares the rows but not the favourite.
+    expect((await get(owner, url)).scenarios.find((s: { id: number }) => s.id === id)).toMatchObject({ is_favourited_by_current_user: false, number_favourites: 1 });
+
+    const created = await as(t.app, owner, { method: 'POST', url: '/api/forumgroup/creategroup', payload: { name: 'Open for now', membershipType: 0 } });
+    expect(created.statusCode).toBe(201);
+    const groupId = (await get(reader, '/api/search/searchgroups/0/20/open')).groups.find((g: { name: string }) => g.name === 'Open for now').id;
+    const posts = `/api/forumgroup/GetGroupPosts/${groupId}?offset=0&count=5`;
+    expect((await get(reader, posts)).total).toBe(0);
+    const closed = await as(t.app, owner, { method: 'PATCH', url: `/api/forumgroup/updategroup/${groupId}`, payload: { name: 'Open for now', membershipType: 1 } });
+    expect(closed.statusCode).toBe(200);
+    expect((await as(t.app, reader, { method: 'GET', url: posts })).statusCode).toBe(404);
+  });
+
+  it('compresses a large JSON answer for a client that accepts it, and nothing short', async () => {
+    for (let i = 0; i < 12; i++) await addScenario(t.app, owner.id, `Compressed case ${i}`, tagId);
+    const url = '/api/scenarios/0/12/-1/-1/-1';
+    const plain = await as(t.app, reader, { method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(2048);
+
+    const gzip = await as(t.app, reader, { method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.statusCode).toBe(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(String(gzip.headers.vary)).toMatch(/accept-encoding/i);
+    expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(plain.json());
+
+    const br = await as(t.app, reader, { method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+
+    const refused = await as(t.app, reader, { method: 'GET', url, headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(plain.json());
+
+    const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(health.statusCode).toBe(200);
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json()).toEqual({ status: 'ok' });
+  });
+});
