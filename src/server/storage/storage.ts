@@ -59,10 +59,13 @@ export function localStorage(root: string): Storage {
       const target = resolve(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });
       const tmp = `${target}.part`;
+      const out = fs.createWriteStream(tmp);
       try {
-        await pipeline(source, fs.createWriteStream(tmp));
+        await pipeline(source, out);
         await fsp.rename(tmp, target);
       } catch (err) {
+        // The file may be opened after the error; remove it once the stream has closed.
+        if (!out.closed) await new Promise<void>((r) => out.once('close', () => r()));
         await fsp.rm(tmp, { force: true });
         throw err;
       }

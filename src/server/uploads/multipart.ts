@@ -198,9 +198,13 @@ export async function streamPartToTemp(
       done(null, chunk);
     },
   });
+  const out = fs.createWriteStream(tmp);
   try {
-    await pipeline(part.file, meter, fs.createWriteStream(tmp));
+    await pipeline(part.file, meter, out);
   } catch (err) {
+    // A body cut before the file was even opened: the stream still opens (creating the file) and
+    // closes after the error, so wait for that before removing it, or the file would outlive us.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await fsp.rm(tmp, { force: true });
     throw err;
   }
