@@ -6,6 +6,7 @@ import { queryClient } from './lib/query-client';
 import { createRouter } from './app/router';
 import { isPublicPath, setUnauthorizedHandler } from './lib/api';
 import { meQueryKey } from './features/auth/api/get-me';
+import { askMeEarly } from './lib/current-user';
 import { DialogProvider } from './components/confirm';
 import { ToastProvider } from './components/toast';
 import { persistOptions } from './offline/persist';
@@ -21,6 +22,8 @@ startOffline(queryClient);
 // Debriefs the native wrapper hands over go to the server through the outbox (issue 14).
 startDebriefHandover(queryClient);
 const persist = persistOptions(queryClient);
+// Who is signed in, asked now rather than once the route's code and the persisted cache are loaded.
+askMeEarly(window.location.pathname);
 
 // Any 401 sends the user to /login (spec section 2).
 setUnauthorizedHandler(() => {

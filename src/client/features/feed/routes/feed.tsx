@@ -51,10 +51,17 @@ export function Component() {
         </details>
         {data && <p className="feed-count" data-testid="feed-count">{total} Post(s) Available</p>}
         <PendingPosts />
-        {isLoading && <Spinner label="Loading posts" />}
+        {isLoading && (
+          // Room held for the first posts while they load, so the side column and the footer below
+          // do not jump down when they arrive.
+          <div className="post-skeletons">
+            <Spinner label="Loading posts" />
+            {[0, 1, 2].map((i) => <div key={i} className="card post-skeleton" aria-hidden="true" />)}
+          </div>
+        )}
         {isError && <p className="alert error">{(error as Error).message}</p>}
-        {unique.map((post) => (
-          <PostCard key={post.id} post={post} />
+        {unique.map((post, i) => (
+          <PostCard key={post.id} post={post} first={i === 0} />
         ))}
         <div ref={sentinel} className="feed-sentinel" aria-hidden="true" />
         {hasNextPage && (
