@@ -19,7 +19,8 @@ export const MIN_BYTES = 1024;
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((e) => {
+    // Dot folders (.vite: the build manifest) are not served.
+    entries.filter((e) => !e.name.startsWith('.')).map((e) => {
       const full = path.join(dir, e.name);
       return e.isDirectory() ? listFiles(full) : Promise.resolve([full]);
     }),

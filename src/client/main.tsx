@@ -12,15 +12,15 @@ import { ToastProvider } from './components/toast';
 import { persistOptions } from './offline/persist';
 import { startOffline } from './offline/setup';
 import { UpdatePrompt } from './offline/components/update-prompt';
-import { startDebriefHandover } from './features/tms/api/hand-over-debrief';
 import './styles.css';
 
 const router = createRouter();
 
 // Reachability check, outbox replay loop (issue 6).
 startOffline(queryClient);
-// Debriefs the native wrapper hands over go to the server through the outbox (issue 14).
-startDebriefHandover(queryClient);
+// Debriefs the native wrapper hands over go to the server through the outbox (issue 14); the
+// bridge keeps any handed over before this module has loaded.
+void import('./features/tms/api/hand-over-debrief').then(({ startDebriefHandover }) => startDebriefHandover(queryClient));
 const persist = persistOptions(queryClient);
 // Who is signed in, asked now rather than once the route's code and the persisted cache are loaded.
 askMeEarly(window.location.pathname);

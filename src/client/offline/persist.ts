@@ -5,7 +5,9 @@ import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persi
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import type { QueryClient } from '@tanstack/react-query';
 import { version } from '../../../package.json';
-import { db } from './db';
+
+// The offline database (Dexie) is loaded beside the app's first screen, not inside its script.
+const offlineDb = () => import('./db').then((m) => m.db);
 
 /** Persisted data older than this is dropped on restore. */
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -15,9 +17,9 @@ export const queryPersister = createAsyncStoragePersister({
   key: CACHE_KEY,
   throttleTime: 1_000,
   storage: {
-    getItem: async (key) => (await db.queryCache.get(key))?.value ?? null,
-    setItem: async (key, value) => void (await db.queryCache.put({ key, value })),
-    removeItem: async (key) => void (await db.queryCache.delete(key)),
+    getItem: async (key) => (await (await offlineDb()).queryCache.get(key))?.value ?? null,
+    setItem: async (key, value) => void (await (await offlineDb()).queryCache.put({ key, value })),
+    removeItem: async (key) => void (await (await offlineDb()).queryCache.delete(key)),
   },
 });
 
@@ -48,5 +50,5 @@ export function persistOptions(client: QueryClient): Omit<PersistQueryClientOpti
 export async function clearPersistedQueries(client: QueryClient): Promise<void> {
   client.clear();
   await queryPersister.removeClient();
-  await db.queryCache.clear();
+  await (await offlineDb()).queryCache.clear();
 }

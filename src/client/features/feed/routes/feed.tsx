@@ -1,18 +1,19 @@
 // Activity feed (/feed, spec section 2): create-post box, tag filter, infinite scroll 5 per page
 // (an IntersectionObserver on a sentinel, with a 'Load more' button as the fallback), pending
 // offline posts, and the side column.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '../../../components/spinner';
 import { TagSelector } from '../../../components/tag-selector';
-import { onOutboxSent } from '../../../offline/outbox';
-import { POST_OUTBOX_KIND } from '../../../components/posts/api/create-post';
 import { postsQueryKey, usePosts } from '../api/get-posts';
 import { useAllTags } from '../../../lib/tags';
 import { CreatePostBox } from '../../../components/posts/create-post-box';
 import { FeedSideColumn } from '../components/feed-side-column';
-import { PendingPosts } from '../../../components/posts/pending-posts';
 import { PostCard } from '../../../components/posts/post-card';
+
+// Posts waiting in the outbox (offline) need the offline database: loaded beside the feed, not
+// before it (usually there are none, and nothing is shown).
+const PendingPosts = lazy(() => import('../../../components/posts/pending-posts').then((m) => ({ default: m.PendingPosts })));
 
 export function Component() {
   const qc = useQueryClient();
@@ -22,7 +23,18 @@ export function Component() {
   const sentinel = useRef<HTMLDivElement>(null);
 
   // A post sent later by the outbox appears in the feed.
-  useEffect(() => onOutboxSent((item) => item.kind === POST_OUTBOX_KIND && void qc.invalidateQueries({ queryKey: postsQueryKey })), [qc]);
+  useEffect(() => {
+    let off: (() => void) | undefined;
+    let stopped = false;
+    void Promise.all([import('../../../offline/outbox'), import('../../../components/posts/api/create-post')]).then(([{ onOutboxSent }, { POST_OUTBOX_KIND }]) => {
+      if (stopped) return;
+      off = onOutboxSent((item) => item.kind === POST_OUTBOX_KIND && void qc.invalidateQueries({ queryKey: postsQueryKey }));
+    });
+    return () => {
+      stopped = true;
+      off?.();
+    };
+  }, [qc]);
 
   useEffect(() => {
     const el = sentinel.current;
@@ -50,7 +62,9 @@ export function Component() {
           {tagIds.length > 0 && <button type="button" className="btn link" onClick={() => setTagIds([])}>Clear</button>}
         </details>
         {data && <p className="feed-count" data-testid="feed-count">{total} Post(s) Available</p>}
-        <PendingPosts />
+        <Suspense fallback={null}>
+          <PendingPosts />
+        </Suspense>
         {isLoading && (
           // Room held for the first posts while they load, so the side column and the footer below
           // do not jump down when they arrive.
