@@ -90,7 +90,16 @@ try {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
       const file = path.join(outDir, `${page.name.replace(/\W+/g, '_').replace(/^_|_$/g, '')}-${i + 1}.json`);
-      const run = await lighthouse(page.url, file, page.headers);
+      // Lighthouse now and then fails to record a trace (NO_NAVSTART...): try that run again.
+      let run: Run | undefined;
+      for (let attempt = 1; !run; attempt++) {
+        try {
+          run = await lighthouse(page.url, file, page.headers);
+        } catch (err) {
+          if (attempt >= 3) throw err;
+          console.log(`  ${page.name} run ${i + 1}: ${(err as Error).message.split('\n')[0].slice(0, 160)}; trying again`);
+        }
+      }
       console.log(`  ${page.name} run ${i + 1}: score ${run.score}, LCP ${s(run.lcpMs)}, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}`);
       runs.push(run);
     }

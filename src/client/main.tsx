@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from 'react-router-dom';
@@ -11,16 +11,22 @@ import { DialogProvider } from './components/confirm';
 import { ToastProvider } from './components/toast';
 import { persistOptions } from './offline/persist';
 import { startOffline } from './offline/setup';
-import { UpdatePrompt } from './offline/components/update-prompt';
+import { afterStartup, BACKGROUND_DELAY_MS, SERVICE_WORKER_DELAY_MS } from './lib/after-startup';
 import './styles.css';
 
 const router = createRouter();
 
+// The service worker registers (and downloads what it keeps for offline use) once the first screen
+// is done, not while it loads.
+const UpdatePrompt = lazy(() => afterStartup(SERVICE_WORKER_DELAY_MS).then(() => import('./offline/components/update-prompt')).then((m) => ({ default: m.UpdatePrompt })));
+
 // Reachability check, outbox replay loop (issue 6).
 startOffline(queryClient);
 // Debriefs the native wrapper hands over go to the server through the outbox (issue 14); the
-// bridge keeps any handed over before this module has loaded.
-void import('./features/tms/api/hand-over-debrief').then(({ startDebriefHandover }) => startDebriefHandover(queryClient));
+// bridge keeps any handed over before this code has loaded (after the first screen).
+void afterStartup(BACKGROUND_DELAY_MS)
+  .then(() => import('./features/tms/api/hand-over-debrief'))
+  .then(({ startDebriefHandover }) => startDebriefHandover(queryClient));
 const persist = persistOptions(queryClient);
 // Who is signed in, asked now rather than once the route's code and the persisted cache are loaded.
 askMeEarly(window.location.pathname);
@@ -37,7 +43,9 @@ createRoot(document.getElementById('root')!).render(
       <ToastProvider>
         <DialogProvider>
           <RouterProvider router={router} />
-          <UpdatePrompt />
+          <Suspense fallback={null}>
+            <UpdatePrompt />
+          </Suspense>
         </DialogProvider>
       </ToastProvider>
     </PersistQueryClientProvider>

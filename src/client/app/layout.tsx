@@ -9,10 +9,12 @@ import { mediaQueryKey } from '../features/media/api/get-media-library';
 import { scenarioKeys } from '../features/scenarios/api/keys';
 import { HomeScreenOffer } from '../offline/components/home-screen-offer';
 import { useOnline } from '../offline/use-online';
+import { afterStartup, BACKGROUND_DELAY_MS } from '../lib/after-startup';
+import { lazyOffline } from '../offline/deferred';
 
 // The outbox banner and the favourite copies use the offline database: their code (and Dexie's)
 // loads beside the first screen, not in the app's first script.
-const OfflineStatus = lazy(() => import('../offline/components/offline-status').then((m) => ({ default: m.OfflineStatus })));
+const OfflineStatus = lazy(lazyOffline(() => import('../offline/components/offline-status').then((m) => ({ default: m.OfflineStatus }))));
 
 /** Closes the enclosing <details> dropdown after a menu choice. */
 function closeMenu(e: { currentTarget: HTMLElement }) {
@@ -68,10 +70,17 @@ function TopBar() {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!online || !userId) return;
-    void import('../offline/favourites').then(({ syncOfflineFavourites }) => syncOfflineFavourites()).then((changed) => {
-      // Favourited or unfavourited on another device: refresh the lists that show favourites.
-      if (changed) void Promise.all([queryClient.invalidateQueries({ queryKey: scenarioKeys.all }), queryClient.invalidateQueries({ queryKey: mediaQueryKey })]);
-    });
+    let cancelled = false;
+    // Once the first screen is done.
+    void afterStartup(BACKGROUND_DELAY_MS)
+      .then(() => (cancelled ? false : import('../offline/favourites').then(({ syncOfflineFavourites }) => syncOfflineFavourites())))
+      .then((changed) => {
+        // Favourited or unfavourited on another device: refresh the lists that show favourites.
+        if (changed) void Promise.all([queryClient.invalidateQueries({ queryKey: scenarioKeys.all }), queryClient.invalidateQueries({ queryKey: mediaQueryKey })]);
+      });
+    return () => {
+      cancelled = true;
+    };
   }, [online, userId, queryClient]);
   if (!me) return null;
   const isAdmin = hasRole(me.role, Role.Admin);

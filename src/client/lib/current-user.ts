@@ -32,7 +32,16 @@ export function askMeEarly(pathname: string) {
   const answer = askServer();
   answer.catch(() => undefined);
   earlyAnswer = { at: Date.now(), answer };
+  firstAnswer = answer;
 }
+
+let firstAnswer: Promise<Me | null> | null = null;
+
+/**
+ * The answer asked at start (null when none was), without taking it from the guard: a route's
+ * loader may start its first request as soon as the server has said someone is signed in.
+ */
+export const firstMeAnswer = () => firstAnswer;
 
 async function askServer(): Promise<Me | null> {
   try {

@@ -2,7 +2,7 @@
 // date, title, text, media grid, attached scenarios, tags, and a menu (delete own / report others').
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatRelativeDate, truncateTag } from '../../../shared/format';
+import { formatDateTime, formatRelativeDate, truncateTag } from '../../../shared/format';
 import type { ForumPost } from '../../../shared/schemas/posts';
 import { useAlertDialog, useConfirm } from '../confirm';
 import { useToast } from '../toast';
@@ -73,7 +73,7 @@ export function PostCard({ post, hideGroup = false, footer, first = false }: { p
               </>
             )}
           </div>
-          <time className="muted small" dateTime={post.created_at} title={new Date(post.created_at).toLocaleString()}>
+          <time className="muted small" dateTime={post.created_at} title={formatDateTime(post.created_at)}>
             {formatRelativeDate(post.created_at)}
           </time>
         </div>
