@@ -8,7 +8,7 @@ import { TagSelector } from '../../../components/tag-selector';
 import { postsQueryKey, postsQueryOptions, usePosts } from '../api/get-posts';
 import { queryClient } from '../../../lib/query-client';
 import { firstMeAnswer } from '../../../lib/current-user';
-import { lazyOffline } from '../../../offline/deferred';
+import { lazyOffline, whenOfflineCodeNeeded } from '../../../offline/deferred';
 import { useAllTags } from '../../../lib/tags';
 import { CreatePostBox } from '../../../components/posts/create-post-box';
 import { FeedSideColumn } from '../components/feed-side-column';
@@ -45,10 +45,12 @@ export function Component() {
   useEffect(() => {
     let off: (() => void) | undefined;
     let stopped = false;
-    void Promise.all([import('../../../offline/outbox'), import('../../../components/posts/api/create-post')]).then(([{ onOutboxSent }, { POST_OUTBOX_KIND }]) => {
-      if (stopped) return;
-      off = onOutboxSent((item) => item.kind === POST_OUTBOX_KIND && void qc.invalidateQueries({ queryKey: postsQueryKey }));
-    });
+    void whenOfflineCodeNeeded()
+      .then(() => Promise.all([import('../../../offline/outbox'), import('../../../components/posts/api/create-post')]))
+      .then(([{ onOutboxSent }, { POST_OUTBOX_KIND }]) => {
+        if (stopped) return;
+        off = onOutboxSent((item) => item.kind === POST_OUTBOX_KIND && void qc.invalidateQueries({ queryKey: postsQueryKey }));
+      });
     return () => {
       stopped = true;
       off?.();
