@@ -11,14 +11,14 @@ import { DialogProvider } from './components/confirm';
 import { ToastProvider } from './components/toast';
 import { persistOptions } from './offline/persist';
 import { startOffline } from './offline/setup';
-import { afterStartup, BACKGROUND_DELAY_MS, SERVICE_WORKER_DELAY_MS } from './lib/after-startup';
+import { afterStartup, BACKGROUND_DELAY_MS } from './lib/after-startup';
 import './styles.css';
 
 const router = createRouter();
 
-// The service worker registers (and downloads what it keeps for offline use) once the first screen
-// is done, not while it loads.
-const UpdatePrompt = lazy(() => afterStartup(SERVICE_WORKER_DELAY_MS).then(() => import('./offline/components/update-prompt')).then((m) => ({ default: m.UpdatePrompt })));
+// The update prompt registers the service worker (on the page's load event); its code (workbox) is
+// not part of the app's first script.
+const UpdatePrompt = lazy(() => import('./offline/components/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
 
 // Reachability check, outbox replay loop (issue 6).
 startOffline(queryClient);

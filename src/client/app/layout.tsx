@@ -10,11 +10,10 @@ import { scenarioKeys } from '../features/scenarios/api/keys';
 import { HomeScreenOffer } from '../offline/components/home-screen-offer';
 import { useOnline } from '../offline/use-online';
 import { afterStartup, BACKGROUND_DELAY_MS } from '../lib/after-startup';
-import { lazyOffline } from '../offline/deferred';
 
 // The outbox banner and the favourite copies use the offline database: their code (and Dexie's)
 // loads beside the first screen, not in the app's first script.
-const OfflineStatus = lazy(lazyOffline(() => import('../offline/components/offline-status').then((m) => ({ default: m.OfflineStatus }))));
+const OfflineStatus = lazy(() => import('../offline/components/offline-status').then((m) => ({ default: m.OfflineStatus })));
 
 /** Closes the enclosing <details> dropdown after a menu choice. */
 function closeMenu(e: { currentTarget: HTMLElement }) {

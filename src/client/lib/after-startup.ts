@@ -3,9 +3,8 @@
 // screen for the network or the main thread. Once that moment has passed, it waits for idle time only.
 const now = () => performance.now();
 
-/** How long after load background work waits (the service worker registers a little sooner). */
+/** How long after load background work waits. */
 export const BACKGROUND_DELAY_MS = 5_000;
-export const SERVICE_WORKER_DELAY_MS = 3_000;
 
 /** When the page's load event fired (when this module ran, if that was later), null before. */
 let loadedAt: number | null = document.readyState === 'complete' ? now() : null;

@@ -19,7 +19,7 @@ export async function getMe(): Promise<Me | null> {
 }
 
 /** How long the answer asked at start may stand in for a fresh one. */
-const EARLY_ANSWER_MS = 10_000;
+const EARLY_ANSWER_MS = 5_000;
 let earlyAnswer: { at: number; answer: Promise<Me | null> } | null = null;
 
 /**
@@ -30,7 +30,10 @@ let earlyAnswer: { at: number; answer: Promise<Me | null> } | null = null;
 export function askMeEarly(pathname: string) {
   if (isPublicPath(pathname) && pathname !== '/login') return;
   const answer = askServer();
-  answer.catch(() => undefined);
+  // A failed check (offline) stands in for nothing: the guard asks again when it can.
+  answer.catch(() => {
+    if (earlyAnswer?.answer === answer) earlyAnswer = null;
+  });
   earlyAnswer = { at: Date.now(), answer };
   firstAnswer = answer;
 }

@@ -10,8 +10,6 @@ import { setRequestGate } from '../lib/api';
 import { meQueryKey, type Me } from '../lib/current-user';
 import { startReachabilityWatch } from './online';
 import { offlineDbExists } from './db-exists';
-import { afterStartup, BACKGROUND_DELAY_MS } from '../lib/after-startup';
-import { whenOfflineCodeNeeded } from './deferred';
 
 const session = () => import('./session');
 const outbox = () => import('./outbox');
@@ -20,14 +18,11 @@ export function startOffline(queryClient: QueryClient) {
   // No offline database yet (a first visit): no sign-out can be waiting.
   setRequestGate(async () => !(await offlineDbExists()) || (await session()).flushSignOut());
   // The signed-in user as the server answered it (a fetch, a login, a 401), never a restored cache.
-  // Recorded in order; on a first visit (no offline database yet) from when the first screen is done.
-  let recorded: Promise<unknown> = whenOfflineCodeNeeded();
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryKey[0] !== meQueryKey[0]) return;
     const me = event.query.state.data as Me | null | undefined;
     const userId = me?.uuid_id ?? null;
-    recorded = recorded
-      .then(session)
+    void session()
       .then(({ setSessionUser }) => setSessionUser(userId))
       .then(async ({ changedHands }) => {
         if (changedHands) {
@@ -38,18 +33,12 @@ export function startOffline(queryClient: QueryClient) {
         }
         // Their held writes (if any) may go now.
         if (me) await (await outbox()).replayOutbox();
-      })
-      .catch(() => undefined);
+      });
   });
   startReachabilityWatch(queryClient);
-  // Writes kept from an earlier visit go at once; on a first visit there are none, and the outbox
-  // code loads after the first screen.
-  void offlineDbExists()
-    .then((kept) => (kept ? undefined : afterStartup(BACKGROUND_DELAY_MS)))
-    .then(outbox)
-    .then(({ onOutboxSessionProblem, startReplayLoop }) => {
+  void outbox().then(({ onOutboxSessionProblem, startReplayLoop }) => {
     // A queued write met a session that ended or is someone else's: ask the server who is signed in.
-      onOutboxSessionProblem(() => void queryClient.invalidateQueries({ queryKey: meQueryKey }));
-      startReplayLoop();
-    });
+    onOutboxSessionProblem(() => void queryClient.invalidateQueries({ queryKey: meQueryKey }));
+    startReplayLoop();
+  });
 }

@@ -4,10 +4,9 @@ import { Link } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { useMyGroups } from '../../../lib/my-groups';
 import { useMyFavouriteScenarios } from '../../../lib/favourites';
-import { lazyOffline } from '../../../offline/deferred';
 
 // 'Available offline' reads the offline database: loaded beside the feed, not before it.
-const OfflineBadge = lazy(lazyOffline(() => import('../../../offline/components/offline-badge').then((m) => ({ default: m.OfflineBadge }))));
+const OfflineBadge = lazy(() => import('../../../offline/components/offline-badge').then((m) => ({ default: m.OfflineBadge })));
 
 function MyGroups() {
   const { data: groups, isLoading, isError, error } = useMyGroups();

@@ -8,15 +8,14 @@ import { TagSelector } from '../../../components/tag-selector';
 import { postsQueryKey, postsQueryOptions, usePosts } from '../api/get-posts';
 import { queryClient } from '../../../lib/query-client';
 import { firstMeAnswer } from '../../../lib/current-user';
-import { lazyOffline, whenOfflineCodeNeeded } from '../../../offline/deferred';
 import { useAllTags } from '../../../lib/tags';
 import { CreatePostBox } from '../../../components/posts/create-post-box';
 import { FeedSideColumn } from '../components/feed-side-column';
 import { PostCard } from '../../../components/posts/post-card';
 
 // Posts waiting in the outbox (offline) need the offline database: loaded beside the feed, not
-// before it (usually there are none, and nothing is shown).
-const PendingPosts = lazy(lazyOffline(() => import('../../../components/posts/pending-posts').then((m) => ({ default: m.PendingPosts }))));
+// before it.
+const PendingPosts = lazy(() => import('../../../components/posts/pending-posts').then((m) => ({ default: m.PendingPosts })));
 
 /**
  * The first page of posts is asked for as soon as the server has said someone is signed in, while
@@ -45,8 +44,7 @@ export function Component() {
   useEffect(() => {
     let off: (() => void) | undefined;
     let stopped = false;
-    void whenOfflineCodeNeeded()
-      .then(() => Promise.all([import('../../../offline/outbox'), import('../../../components/posts/api/create-post')]))
+    void Promise.all([import('../../../offline/outbox'), import('../../../components/posts/api/create-post')])
       .then(([{ onOutboxSent }, { POST_OUTBOX_KIND }]) => {
         if (stopped) return;
         off = onOutboxSent((item) => item.kind === POST_OUTBOX_KIND && void qc.invalidateQueries({ queryKey: postsQueryKey }));
