@@ -36,6 +36,8 @@ export function loader() {
 export function Component() {
   const qc = useQueryClient();
   const [tagIds, setTagIds] = useState<number[]>([]);
+  // The tag list is built when the filter is first opened, not with the first screen.
+  const [filterOpened, setFilterOpened] = useState(false);
   const { data: tags = [] } = useAllTags();
   const { data, isLoading, isError, error, fetchNextPage, hasNextPage, isFetchingNextPage } = usePosts(tagIds);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -75,9 +77,9 @@ export function Component() {
       <div className="feed-main">
         <h1 className="visually-hidden">Activity feed</h1>
         <CreatePostBox />
-        <details className="card feed-filter">
+        <details className="card feed-filter" onToggle={(e) => e.currentTarget.open && setFilterOpened(true)}>
           <summary>Filter by tags{tagIds.length ? ` (${tagIds.length})` : ''}</summary>
-          <TagSelector tags={tags} selected={tagIds} onChange={setTagIds} label="Filter by tags" />
+          {filterOpened && <TagSelector tags={tags} selected={tagIds} onChange={setTagIds} label="Filter by tags" />}
           {tagIds.length > 0 && <button type="button" className="btn link" onClick={() => setTagIds([])}>Clear</button>}
         </details>
         {data && <p className="feed-count" data-testid="feed-count">{total} Post(s) Available</p>}
