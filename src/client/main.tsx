@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from 'react-router-dom';
@@ -12,13 +12,11 @@ import { ToastProvider } from './components/toast';
 import { persistOptions } from './offline/persist';
 import { startOffline } from './offline/setup';
 import { afterStartup, BACKGROUND_DELAY_MS } from './lib/after-startup';
+import { UpdatePrompt } from './offline/components/update-prompt';
 import './styles.css';
 
 const router = createRouter();
 
-// The update prompt registers the service worker (on the page's load event); its code (workbox) is
-// not part of the app's first script.
-const UpdatePrompt = lazy(() => import('./offline/components/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
 
 // Reachability check, outbox replay loop (issue 6).
 startOffline(queryClient);
@@ -43,9 +41,7 @@ createRoot(document.getElementById('root')!).render(
       <ToastProvider>
         <DialogProvider>
           <RouterProvider router={router} />
-          <Suspense fallback={null}>
-            <UpdatePrompt />
-          </Suspense>
+          <UpdatePrompt />
         </DialogProvider>
       </ToastProvider>
     </PersistQueryClientProvider>
