@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/vite-precompress';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -23,8 +24,9 @@ export default defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        // Device and patient pictures are cached as they are seen (sw/sw.ts), not all up front.
-        globIgnores: ['thumbnails/**'],
+        // Device and patient pictures are cached as they are seen (sw/sw.ts), not all up front; the
+        // precompressed copies (.br, .gz) are for the server to send, the worker caches the plain files.
+        globIgnores: ['thumbnails/**', '**/*.br', '**/*.gz'],
       },
       manifest: {
         id: '/',
@@ -45,10 +47,13 @@ export default defineConfig({
         ],
       },
     }),
+    // Last: .br and .gz beside every text file of dist/, the service worker included.
+    precompress(),
   ],
   // Trainers' iPads may stay on iPadOS 15 (issue 10): syntax newer than Safari 15 is lowered, and
   // the build fails rather than ship what Safari 15 cannot parse (Vite's default is Safari 16.4).
-  build: { outDir: 'dist', sourcemap: false, target: ['es2020', 'safari15', 'chrome100', 'firefox100', 'edge100'] },
+  // The manifest (dist/.vite/manifest.json, not served) lets the bundle bench follow each route's chunks.
+  build: { outDir: 'dist', sourcemap: false, manifest: true, target: ['es2020', 'safari15', 'chrome100', 'firefox100', 'edge100'] },
   server: {
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/uploads': `http://127.0.0.1:${apiPort}` },

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signIn } from './support/auth';
 import { startNetSwitch, type NetSwitch } from './support/net-switch';
@@ -214,8 +215,14 @@ test.describe('offline with the service worker', () => {
     // A new deployment: the worker script changes on the server.
     const swFile = path.join(process.env.CLIENT_DIR ?? 'dist', 'sw.js');
     const original = await fs.readFile(swFile, 'utf8');
+    // The build also writes compressed copies (sw.js.br, sw.js.gz), which the server sends first.
+    const copies = ['.br', '.gz'].map((ext) => swFile + ext);
+    const originalCopies = await Promise.all(copies.map((f) => fs.readFile(f).catch(() => null)));
     try {
-      await fs.writeFile(swFile, `${original}\n// build ${Date.now()}\n`);
+      const next = `${original}\n// build ${Date.now()}\n`;
+      await fs.writeFile(swFile, next);
+      await fs.writeFile(copies[0], zlib.brotliCompressSync(next));
+      await fs.writeFile(copies[1], zlib.gzipSync(next));
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
       const prompt = page.getByTestId('update-prompt');
       await expect(prompt.getByText('A new version is available')).toBeVisible({ timeout: 30_000 });
@@ -226,6 +233,7 @@ test.describe('offline with the service worker', () => {
       expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
     } finally {
       await fs.writeFile(swFile, original);
+      await Promise.all(copies.map((f, i) => (originalCopies[i] ? fs.writeFile(f, originalCopies[i]) : fs.rm(f, { force: true }))));
     }
   });
 });

@@ -6,21 +6,28 @@ import { queryClient } from './lib/query-client';
 import { createRouter } from './app/router';
 import { isPublicPath, setUnauthorizedHandler } from './lib/api';
 import { meQueryKey } from './features/auth/api/get-me';
+import { askMeEarly } from './lib/current-user';
 import { DialogProvider } from './components/confirm';
 import { ToastProvider } from './components/toast';
 import { persistOptions } from './offline/persist';
 import { startOffline } from './offline/setup';
+import { afterStartup, BACKGROUND_DELAY_MS } from './lib/after-startup';
 import { UpdatePrompt } from './offline/components/update-prompt';
-import { startDebriefHandover } from './features/tms/api/hand-over-debrief';
 import './styles.css';
 
 const router = createRouter();
 
+
 // Reachability check, outbox replay loop (issue 6).
 startOffline(queryClient);
-// Debriefs the native wrapper hands over go to the server through the outbox (issue 14).
-startDebriefHandover(queryClient);
+// Debriefs the native wrapper hands over go to the server through the outbox (issue 14); the
+// bridge keeps any handed over before this code has loaded (after the first screen).
+void afterStartup(BACKGROUND_DELAY_MS)
+  .then(() => import('./features/tms/api/hand-over-debrief'))
+  .then(({ startDebriefHandover }) => startDebriefHandover(queryClient));
 const persist = persistOptions(queryClient);
+// Who is signed in, asked now rather than once the route's code and the persisted cache are loaded.
+askMeEarly(window.location.pathname);
 
 // Any 401 sends the user to /login (spec section 2).
 setUnauthorizedHandler(() => {

@@ -14,6 +14,17 @@ export function formatFileSize(bytes: number): string {
 }
 
 /** 'Just now', minutes, hours, days, weeks ago; an absolute date after 4 weeks. */
+// Formatters are built once: toLocaleString with a locale or options builds a new one per call,
+// which is slow enough to show when a list of posts renders.
+let dayFormat: Intl.DateTimeFormat | undefined;
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+
+/** Date and time in the browser's locale, as Date.toLocaleString() writes them (tooltips). */
+export function formatDateTime(iso: string | Date): string {
+  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  return dateTimeFormat.format(typeof iso === 'string' ? new Date(iso) : iso);
+}
+
 export function formatRelativeDate(iso: string | Date, now: Date = new Date()): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   const seconds = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 1000));
@@ -27,7 +38,8 @@ export function formatRelativeDate(iso: string | Date, now: Date = new Date()): 
   if (days < 7) return plural(days, 'day');
   const weeks = Math.floor(days / 7);
   if (weeks <= 4 && days < 28) return plural(weeks, 'week');
-  return date.toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
+  dayFormat ??= new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
+  return dayFormat.format(date);
 }
 
 export function truncateTag(title: string, max = 20): string {

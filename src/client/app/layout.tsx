@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { hasRole, Role } from '../../shared/enums';
@@ -7,10 +7,13 @@ import { isNativeApp, useDeviceInfo } from '../lib/native-bridge';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { mediaQueryKey } from '../features/media/api/get-media-library';
 import { scenarioKeys } from '../features/scenarios/api/keys';
-import { OfflineStatus } from '../offline/components/offline-status';
 import { HomeScreenOffer } from '../offline/components/home-screen-offer';
-import { syncOfflineFavourites } from '../offline/favourites';
 import { useOnline } from '../offline/use-online';
+import { afterStartup, BACKGROUND_DELAY_MS } from '../lib/after-startup';
+
+// The outbox banner and the favourite copies use the offline database: their code (and Dexie's)
+// loads beside the first screen, not in the app's first script.
+const OfflineStatus = lazy(() => import('../offline/components/offline-status').then((m) => ({ default: m.OfflineStatus })));
 
 /** Closes the enclosing <details> dropdown after a menu choice. */
 function closeMenu(e: { currentTarget: HTMLElement }) {
@@ -66,10 +69,17 @@ function TopBar() {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!online || !userId) return;
-    void syncOfflineFavourites().then((changed) => {
-      // Favourited or unfavourited on another device: refresh the lists that show favourites.
-      if (changed) void Promise.all([queryClient.invalidateQueries({ queryKey: scenarioKeys.all }), queryClient.invalidateQueries({ queryKey: mediaQueryKey })]);
-    });
+    let cancelled = false;
+    // Once the first screen is done.
+    void afterStartup(BACKGROUND_DELAY_MS)
+      .then(() => (cancelled ? false : import('../offline/favourites').then(({ syncOfflineFavourites }) => syncOfflineFavourites())))
+      .then((changed) => {
+        // Favourited or unfavourited on another device: refresh the lists that show favourites.
+        if (changed) void Promise.all([queryClient.invalidateQueries({ queryKey: scenarioKeys.all }), queryClient.invalidateQueries({ queryKey: mediaQueryKey })]);
+      });
+    return () => {
+      cancelled = true;
+    };
   }, [online, userId, queryClient]);
   if (!me) return null;
   const isAdmin = hasRole(me.role, Role.Admin);
@@ -133,7 +143,9 @@ export function AppLayout() {
   return (
     <div className="app">
       <TopBar />
-      <OfflineStatus />
+      <Suspense fallback={null}>
+        <OfflineStatus />
+      </Suspense>
       <HomeScreenOffer />
       <main className="main" id="main">
         <Outlet />

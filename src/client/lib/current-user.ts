@@ -2,7 +2,7 @@
 // user's id, roles or flags. Features import it from here (features never import each other).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '../../shared/schemas/users';
-import { api, ApiError } from './api';
+import { api, ApiError, isPublicPath } from './api';
 
 export type { Me } from '../../shared/schemas/users';
 
@@ -10,15 +10,47 @@ export const meQueryKey = ['me'] as const;
 
 /** The signed-in user, or null when there is no session. */
 export async function getMe(): Promise<Me | null> {
+  // The page's first check, asked as the app started (askMeEarly), answers the first call.
+  const early = earlyAnswer;
+  earlyAnswer = null;
+  const me = await (early && Date.now() - early.at < EARLY_ANSWER_MS ? early.answer : askServer());
+  answeredThisLoad = true;
+  return me;
+}
+
+/** How long the answer asked at start may stand in for a fresh one. */
+const EARLY_ANSWER_MS = 5_000;
+let earlyAnswer: { at: number; answer: Promise<Me | null> } | null = null;
+
+/**
+ * Called once at start (main.tsx): the pages that wait for the server's answer (the guard of the
+ * signed-in pages and the login screen, see useSessionMe) get it sooner when it is asked before the
+ * route's code and the persisted cache have loaded, alongside them rather than after.
+ */
+export function askMeEarly(pathname: string) {
+  if (isPublicPath(pathname) && pathname !== '/login') return;
+  const answer = askServer();
+  // A failed check (offline) stands in for nothing: the guard asks again when it can.
+  answer.catch(() => {
+    if (earlyAnswer?.answer === answer) earlyAnswer = null;
+  });
+  earlyAnswer = { at: Date.now(), answer };
+  firstAnswer = answer;
+}
+
+let firstAnswer: Promise<Me | null> | null = null;
+
+/**
+ * The answer asked at start (null when none was), without taking it from the guard: a route's
+ * loader may start its first request as soon as the server has said someone is signed in.
+ */
+export const firstMeAnswer = () => firstAnswer;
+
+async function askServer(): Promise<Me | null> {
   try {
-    const me = await api<Me>('/api/users/me', { allowUnauthorized: true });
-    answeredThisLoad = true;
-    return me;
+    return await api<Me>('/api/users/me', { allowUnauthorized: true });
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) {
-      answeredThisLoad = true;
-      return null;
-    }
+    if (err instanceof ApiError && err.status === 401) return null;
     throw err;
   }
 }

@@ -9,6 +9,7 @@
 // - queryCache: TanStack Query's persisted cache (async persister over a key-value table).
 // This module must stay free of React and of window-only APIs: the service worker imports it.
 import Dexie, { type EntityTable } from 'dexie';
+import { OFFLINE_DB_NAME } from './db-exists';
 
 export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed';
 
@@ -163,7 +164,7 @@ export class OfflineDb extends Dexie {
   outboxFiles!: Dexie.Table<OutboxFileChunk, [string, number]>;
   device!: Dexie.Table<DeviceSession | DeviceSettings, string>;
 
-  constructor(name = 'community-offline') {
+  constructor(name = OFFLINE_DB_NAME) {
     super(name);
     this.version(1).stores({
       outbox: 'id, kind, state, createdAt, nextAttemptAt',

@@ -5,7 +5,18 @@ import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persi
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import type { QueryClient } from '@tanstack/react-query';
 import { version } from '../../../package.json';
-import { db } from './db';
+
+import { offlineDbExists } from './db-exists';
+import { afterStartup } from '../lib/after-startup';
+
+/** Saving the cache waits this long after load: the first screen does not wait for the database. */
+const FIRST_SAVE_DELAY_MS = 2_000;
+/** Bumped when the cache is cleared (logout): a save still waiting then is dropped. */
+let generation = 0;
+
+// The offline database (Dexie) is loaded beside the app's first screen, not inside its script; on a
+// first visit there is nothing to restore and the first screen does not wait for it.
+const offlineDb = () => import('./db').then((m) => m.db);
 
 /** Persisted data older than this is dropped on restore. */
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -15,9 +26,13 @@ export const queryPersister = createAsyncStoragePersister({
   key: CACHE_KEY,
   throttleTime: 1_000,
   storage: {
-    getItem: async (key) => (await db.queryCache.get(key))?.value ?? null,
-    setItem: async (key, value) => void (await db.queryCache.put({ key, value })),
-    removeItem: async (key) => void (await db.queryCache.delete(key)),
+    getItem: async (key) => ((await offlineDbExists()) ? ((await (await offlineDb()).queryCache.get(key))?.value ?? null) : null),
+    setItem: async (key, value) => {
+      const asOf = generation;
+      await afterStartup(FIRST_SAVE_DELAY_MS);
+      if (asOf === generation) await (await offlineDb()).queryCache.put({ key, value });
+    },
+    removeItem: async (key) => void (await (await offlineDb()).queryCache.delete(key)),
   },
 });
 
@@ -46,7 +61,8 @@ export function persistOptions(client: QueryClient): Omit<PersistQueryClientOpti
 
 /** Logout: forget every cached response (memory and IndexedDB). */
 export async function clearPersistedQueries(client: QueryClient): Promise<void> {
+  generation++;
   client.clear();
   await queryPersister.removeClient();
-  await db.queryCache.clear();
+  await (await offlineDb()).queryCache.clear();
 }

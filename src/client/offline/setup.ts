@@ -2,33 +2,43 @@
 // that drives TanStack's onlineManager, the outbox replay loop, and the device's session as the
 // outbox sees it (issue 10): whoever the server says is signed in, and a sign-out made offline that
 // must reach the server before any other request.
+// The outbox, the favourite copies and the device's session live in IndexedDB (Dexie): their code
+// loads beside the first screen rather than in the app's first script; what must happen in order
+// (the gate before every request, each answer about the user) is set up here at once and waits for it.
 import type { QueryClient } from '@tanstack/react-query';
 import { setRequestGate } from '../lib/api';
 import { meQueryKey, type Me } from '../lib/current-user';
 import { startReachabilityWatch } from './online';
-import { onOutboxSessionProblem, replayOutbox, startReplayLoop } from './outbox';
-import { clearOffline } from './favourites';
-import { flushSignOut, setSessionUser } from './session';
+import { offlineDbExists } from './db-exists';
+
+const session = () => import('./session');
+const outbox = () => import('./outbox');
 
 export function startOffline(queryClient: QueryClient) {
-  setRequestGate(() => flushSignOut());
+  // No offline database yet (a first visit): no sign-out can be waiting.
+  setRequestGate(async () => !(await offlineDbExists()) || (await session()).flushSignOut());
   // The signed-in user as the server answered it (a fetch, a login, a 401), never a restored cache.
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryKey[0] !== meQueryKey[0]) return;
     const me = event.query.state.data as Me | null | undefined;
-    void setSessionUser(me?.uuid_id ?? null).then(async ({ changedHands }) => {
-      if (changedHands) {
-        // The previous user's pages and favourite copies go; their queued writes stay, unseen.
-        // Reset, not removed: pages on screen fetch theirs again.
-        await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] }).catch(() => undefined);
-        await clearOffline().catch(() => undefined);
-      }
-      // Their held writes (if any) may go now.
-      if (me) await replayOutbox();
-    });
+    const userId = me?.uuid_id ?? null;
+    void session()
+      .then(({ setSessionUser }) => setSessionUser(userId))
+      .then(async ({ changedHands }) => {
+        if (changedHands) {
+          // The previous user's pages and favourite copies go; their queued writes stay, unseen.
+          // Reset, not removed: pages on screen fetch theirs again.
+          await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] }).catch(() => undefined);
+          await import('./favourites').then(({ clearOffline }) => clearOffline()).catch(() => undefined);
+        }
+        // Their held writes (if any) may go now.
+        if (me) await (await outbox()).replayOutbox();
+      });
   });
-  // A queued write met a session that ended or is someone else's: ask the server who is signed in.
-  onOutboxSessionProblem(() => void queryClient.invalidateQueries({ queryKey: meQueryKey }));
   startReachabilityWatch(queryClient);
-  startReplayLoop();
+  void outbox().then(({ onOutboxSessionProblem, startReplayLoop }) => {
+    // A queued write met a session that ended or is someone else's: ask the server who is signed in.
+    onOutboxSessionProblem(() => void queryClient.invalidateQueries({ queryKey: meQueryKey }));
+    startReplayLoop();
+  });
 }

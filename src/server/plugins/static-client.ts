@@ -1,4 +1,7 @@
 // Serves the built PWA from dist/ and falls back to index.html for client routes (not /api).
+// The build writes .br and .gz beside each text file (scripts/vite-precompress.ts): a client that
+// accepts brotli or gzip gets that copy with Content-Encoding (and Vary: Accept-Encoding), the
+// shell fallback included (it goes through reply.sendFile).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +17,7 @@ export default fp(async function staticClient(app: FastifyInstance, opts: { root
     root: opts.root,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(res, filePath) {
       // Hashed assets never change; the shell and the service worker must be revalidated.
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');

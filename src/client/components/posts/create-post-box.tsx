@@ -1,9 +1,11 @@
 // The create-post box at the top of the feed and of a group page; it opens the modal (page 'none'
 // means closed).
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { PostType } from '../../../shared/schemas/posts';
 import type { PostTarget } from './api/create-post';
-import { CreatePostModal } from './create-post-modal';
+
+// The form (react-hook-form, valibot, the outbox) loads when the box is first used.
+const CreatePostModal = lazy(() => import('./create-post-modal').then((m) => ({ default: m.CreatePostModal })));
 
 export function CreatePostBox({ target }: { target?: PostTarget }) {
   const [open, setOpen] = useState<PostType | null>(null);
@@ -18,7 +20,11 @@ export function CreatePostBox({ target }: { target?: PostTarget }) {
         <button type="button" className="btn" onClick={() => setOpen('scenario')}>Scenario</button>
         <button type="button" className="btn" onClick={() => setOpen('media')}>Media</button>
       </div>
-      {open && <CreatePostModal initialType={open} onClose={close} target={target} />}
+      {open && (
+        <Suspense fallback={null}>
+          <CreatePostModal initialType={open} onClose={close} target={target} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -2,7 +2,7 @@
 // date, title, text, media grid, attached scenarios, tags, and a menu (delete own / report others').
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatRelativeDate, truncateTag } from '../../../shared/format';
+import { formatDateTime, formatRelativeDate, truncateTag } from '../../../shared/format';
 import type { ForumPost } from '../../../shared/schemas/posts';
 import { useAlertDialog, useConfirm } from '../confirm';
 import { useToast } from '../toast';
@@ -52,8 +52,12 @@ function PostMenu({ post }: { post: ForumPost }) {
   );
 }
 
-/** `hideGroup` on the group's own page; `footer` holds e.g. a moderator's Approve and Decline. */
-export function PostCard({ post, hideGroup = false, footer }: { post: ForumPost; hideGroup?: boolean; footer?: ReactNode }) {
+/**
+ * `hideGroup` on the group's own page; `footer` holds e.g. a moderator's Approve and Decline.
+ * `first`: the top post of a list, whose pictures are likely the largest thing on the first screen:
+ * they load at once (not lazily) and the first one ahead of other pictures.
+ */
+export function PostCard({ post, hideGroup = false, footer, first = false }: { post: ForumPost; hideGroup?: boolean; footer?: ReactNode; first?: boolean }) {
   const author = `${post.creator.first_name} ${post.creator.last_name}`;
   return (
     <article className="card post-card" aria-label={post.title} data-testid="post-card">
@@ -69,7 +73,7 @@ export function PostCard({ post, hideGroup = false, footer }: { post: ForumPost;
               </>
             )}
           </div>
-          <time className="muted small" dateTime={post.created_at} title={new Date(post.created_at).toLocaleString()}>
+          <time className="muted small" dateTime={post.created_at} title={formatDateTime(post.created_at)}>
             {formatRelativeDate(post.created_at)}
           </time>
         </div>
@@ -79,9 +83,13 @@ export function PostCard({ post, hideGroup = false, footer }: { post: ForumPost;
       {post.text && <p className="post-text">{post.text}</p>}
       {post.media.length > 0 && (
         <div className={`post-media-grid n${Math.min(post.media.length, 4)}`}>
-          {post.media.map((m) => (
+          {post.media.map((m, i) => (
             <Link key={m.id} to={`/media/${m.uuid_id}`} className="post-media" title={m.name}>
-              {m.signed_thumb_url ? <img src={m.signed_thumb_url} alt={m.name} loading="lazy" /> : <span className="post-media-fallback">{m.name}</span>}
+              {m.signed_thumb_url ? (
+                <img src={m.signed_thumb_url} alt={m.name} width="400" height="300" loading={first ? 'eager' : 'lazy'} fetchPriority={first && i === 0 ? 'high' : 'auto'} decoding="async" />
+              ) : (
+                <span className="post-media-fallback">{m.name}</span>
+              )}
               {m.is_video && <span className="post-media-video" aria-label="Video">▶</span>}
             </Link>
           ))}

@@ -3,7 +3,6 @@
 // Reload, and the reload itself waits while the outbox is sending or an upload is running.
 import { useEffect, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import { isBusy, whenIdle } from '../busy';
 
 /** While the page is visible, ask for a new version this often. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -34,6 +33,8 @@ export function UpdatePrompt() {
   if (!needRefresh) return null;
 
   const reload = async () => {
+    // The outbox (and its database) is loaded by then; the prompt itself stays out of the first script.
+    const { isBusy, whenIdle } = await import('../busy');
     if (await isBusy()) {
       setWaiting(true);
       await whenIdle();

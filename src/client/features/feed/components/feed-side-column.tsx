@@ -1,9 +1,12 @@
 // The feed's side column: a mini list of my groups and my favourite scenarios.
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
-import { OfflineBadge } from '../../../offline/components/offline-badge';
 import { useMyGroups } from '../../../lib/my-groups';
 import { useMyFavouriteScenarios } from '../../../lib/favourites';
+
+// 'Available offline' reads the offline database: loaded beside the feed, not before it.
+const OfflineBadge = lazy(() => import('../../../offline/components/offline-badge').then((m) => ({ default: m.OfflineBadge })));
 
 function MyGroups() {
   const { data: groups, isLoading, isError, error } = useMyGroups();
@@ -36,7 +39,7 @@ function FavouriteScenarios() {
       ) : (
         <ul className="side-list">
           {data.slice(0, 10).map((s) => (
-            <li key={s.id}><Link to={`/scenario/${s.uuid_id}`}>{s.name}</Link> <OfflineBadge kind="scenario" id={s.uuid_id} /></li>
+            <li key={s.id}><Link to={`/scenario/${s.uuid_id}`}>{s.name}</Link> <Suspense fallback={null}><OfflineBadge kind="scenario" id={s.uuid_id} /></Suspense></li>
           ))}
         </ul>
       )}

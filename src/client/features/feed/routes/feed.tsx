@@ -1,28 +1,61 @@
 // Activity feed (/feed, spec section 2): create-post box, tag filter, infinite scroll 5 per page
 // (an IntersectionObserver on a sentinel, with a 'Load more' button as the fallback), pending
 // offline posts, and the side column.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '../../../components/spinner';
 import { TagSelector } from '../../../components/tag-selector';
-import { onOutboxSent } from '../../../offline/outbox';
-import { POST_OUTBOX_KIND } from '../../../components/posts/api/create-post';
-import { postsQueryKey, usePosts } from '../api/get-posts';
+import { postsQueryKey, postsQueryOptions, usePosts } from '../api/get-posts';
+import { queryClient } from '../../../lib/query-client';
+import { firstMeAnswer } from '../../../lib/current-user';
 import { useAllTags } from '../../../lib/tags';
 import { CreatePostBox } from '../../../components/posts/create-post-box';
 import { FeedSideColumn } from '../components/feed-side-column';
-import { PendingPosts } from '../../../components/posts/pending-posts';
 import { PostCard } from '../../../components/posts/post-card';
+
+// Posts waiting in the outbox (offline) need the offline database: loaded beside the feed, not
+// before it.
+const PendingPosts = lazy(() => import('../../../components/posts/pending-posts').then((m) => ({ default: m.PendingPosts })));
+
+/**
+ * The first page of posts is asked for as soon as the server has said someone is signed in, while
+ * the app shell renders, rather than after it (a signed-out visitor asks nothing).
+ */
+let prefetched = false;
+export function loader() {
+  if (prefetched) return null;
+  prefetched = true;
+  void firstMeAnswer()
+    ?.then((me) => {
+      if (me?.enabled) void queryClient.prefetchInfiniteQuery(postsQueryOptions([]));
+    })
+    .catch(() => undefined);
+  return null;
+}
 
 export function Component() {
   const qc = useQueryClient();
   const [tagIds, setTagIds] = useState<number[]>([]);
+  // The tag list is built when the filter is first opened, not with the first screen.
+  const [filterOpened, setFilterOpened] = useState(false);
   const { data: tags = [] } = useAllTags();
   const { data, isLoading, isError, error, fetchNextPage, hasNextPage, isFetchingNextPage } = usePosts(tagIds);
   const sentinel = useRef<HTMLDivElement>(null);
 
   // A post sent later by the outbox appears in the feed.
-  useEffect(() => onOutboxSent((item) => item.kind === POST_OUTBOX_KIND && void qc.invalidateQueries({ queryKey: postsQueryKey })), [qc]);
+  useEffect(() => {
+    let off: (() => void) | undefined;
+    let stopped = false;
+    void Promise.all([import('../../../offline/outbox'), import('../../../components/posts/api/create-post')])
+      .then(([{ onOutboxSent }, { POST_OUTBOX_KIND }]) => {
+        if (stopped) return;
+        off = onOutboxSent((item) => item.kind === POST_OUTBOX_KIND && void qc.invalidateQueries({ queryKey: postsQueryKey }));
+      });
+    return () => {
+      stopped = true;
+      off?.();
+    };
+  }, [qc]);
 
   useEffect(() => {
     const el = sentinel.current;
@@ -44,17 +77,26 @@ export function Component() {
       <div className="feed-main">
         <h1 className="visually-hidden">Activity feed</h1>
         <CreatePostBox />
-        <details className="card feed-filter">
+        <details className="card feed-filter" onToggle={(e) => e.currentTarget.open && setFilterOpened(true)}>
           <summary>Filter by tags{tagIds.length ? ` (${tagIds.length})` : ''}</summary>
-          <TagSelector tags={tags} selected={tagIds} onChange={setTagIds} label="Filter by tags" />
+          {filterOpened && <TagSelector tags={tags} selected={tagIds} onChange={setTagIds} label="Filter by tags" />}
           {tagIds.length > 0 && <button type="button" className="btn link" onClick={() => setTagIds([])}>Clear</button>}
         </details>
         {data && <p className="feed-count" data-testid="feed-count">{total} Post(s) Available</p>}
-        <PendingPosts />
-        {isLoading && <Spinner label="Loading posts" />}
+        <Suspense fallback={null}>
+          <PendingPosts />
+        </Suspense>
+        {isLoading && (
+          // Room held for the first posts while they load, so the side column and the footer below
+          // do not jump down when they arrive.
+          <div className="post-skeletons">
+            <Spinner label="Loading posts" />
+            {[0, 1, 2].map((i) => <div key={i} className="card post-skeleton" aria-hidden="true" />)}
+          </div>
+        )}
         {isError && <p className="alert error">{(error as Error).message}</p>}
-        {unique.map((post) => (
-          <PostCard key={post.id} post={post} />
+        {unique.map((post, i) => (
+          <PostCard key={post.id} post={post} first={i === 0} />
         ))}
         <div ref={sentinel} className="feed-sentinel" aria-hidden="true" />
         {hasNextPage && (

@@ -26,7 +26,7 @@ export function GroupPosts({ groupId }: { groupId: number }) {
   if (!unique.length) return <div className="card empty-state"><p>{GROUP_EMPTY.posts}</p></div>;
   return (
     <section aria-label="Posts">
-      {unique.map((post) => <PostCard key={post.id} post={post} hideGroup />)}
+      {unique.map((post, i) => <PostCard key={post.id} post={post} hideGroup first={i === 0} />)}
       <div ref={sentinel} className="feed-sentinel" aria-hidden="true" />
       {hasNextPage ? (
         <div className="feed-more">

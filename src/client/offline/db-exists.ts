@@ -1,0 +1,18 @@
+// Whether this browser holds the offline database yet, asked without loading Dexie: on a first
+// visit there is nothing to restore and no sign-out to send, so the first screen need not wait for
+// the database code. Where the browser cannot tell (no indexedDB.databases()), assume it does.
+export const OFFLINE_DB_NAME = 'community-offline';
+
+let exists = false;
+
+export async function offlineDbExists(): Promise<boolean> {
+  // Once there, it stays for the life of the page.
+  if (exists) return true;
+  try {
+    if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return (exists = true);
+    exists = (await indexedDB.databases()).some((d) => d.name === OFFLINE_DB_NAME);
+  } catch {
+    exists = true;
+  }
+  return exists;
+}
