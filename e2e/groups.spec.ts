@@ -444,6 +444,8 @@ test.describe('group posts offline', () => {
     await page.goto(`/forum/group/${group.id}`);
     await expect(page.getByText('No posts in group')).toBeVisible();
 
+    // The app's code has finished loading (parts of it load beside the first screen).
+    await page.waitForLoadState('networkidle');
     net.setOnline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
     await expect(page.getByText('You are offline')).toBeVisible();

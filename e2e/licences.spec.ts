@@ -125,6 +125,8 @@ test.describe('offline', () => {
       return JSON.stringify(value ?? '').includes('DMPXK2ABCD12');
     }), { timeout: 15_000 }).toBe(true);
 
+    // The app's code has finished loading (parts of it load beside the first screen).
+    await page.waitForLoadState('networkidle');
     net.setOnline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
     await expect(page.getByText('You are offline. This is the licence as last seen; claiming or relinquishing needs a connection.')).toBeVisible();

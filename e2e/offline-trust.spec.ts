@@ -25,6 +25,8 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.flo
 const IPAD_SAFARI = 'Mozilla/5.0 (iPad; CPU OS 15_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/15.6 Safari/604.1';
 
 async function goOffline(page: Page, tap: HttpTap) {
+  // The app's code has finished loading (parts of it load beside the first screen).
+  await page.waitForLoadState('networkidle');
   tap.setOnline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('offline')));
   await expect(page.getByText('You are offline')).toBeVisible();

@@ -23,6 +23,8 @@ test.afterAll(async () => {
   await net?.close();
 });
 async function goOffline(page: Page) {
+  // The app's code has finished loading (parts of it load beside the first screen).
+  await page.waitForLoadState('networkidle');
   net.setOnline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('offline')));
 }

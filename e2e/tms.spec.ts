@@ -282,6 +282,8 @@ test.describe('offline', () => {
       return JSON.stringify(value ?? '').includes('Liam Carter');
     }), { timeout: 15_000 }).toBe(true);
 
+    // The app's code has finished loading (parts of it load beside the first screen).
+    await page.waitForLoadState('networkidle');
     net.setOnline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
     await page.reload();
@@ -301,6 +303,8 @@ test.describe('offline', () => {
     await signIn(page, 'admin');
     await page.goto('/tms');
     await expect(page.getByRole('heading', { name: 'No Results' })).toBeVisible();
+    // The app's code has finished loading (parts of it load beside the first screen).
+    await page.waitForLoadState('networkidle');
     net.setOnline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
     await expect(page.getByText('You are offline')).toBeVisible();

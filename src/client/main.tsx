@@ -11,7 +11,6 @@ import { DialogProvider } from './components/confirm';
 import { ToastProvider } from './components/toast';
 import { persistOptions } from './offline/persist';
 import { startOffline } from './offline/setup';
-import { afterStartup, BACKGROUND_DELAY_MS } from './lib/after-startup';
 import { UpdatePrompt } from './offline/components/update-prompt';
 import './styles.css';
 
@@ -21,10 +20,9 @@ const router = createRouter();
 // Reachability check, outbox replay loop (issue 6).
 startOffline(queryClient);
 // Debriefs the native wrapper hands over go to the server through the outbox (issue 14); the
-// bridge keeps any handed over before this code has loaded (after the first screen).
-void afterStartup(BACKGROUND_DELAY_MS)
-  .then(() => import('./features/tms/api/hand-over-debrief'))
-  .then(({ startDebriefHandover }) => startDebriefHandover(queryClient));
+// bridge keeps any handed over before this code has loaded. Its own chunk, fetched at once (not
+// after the first screen): a network that drops right after the app opened must not leave it unloaded.
+void import('./features/tms/api/hand-over-debrief').then(({ startDebriefHandover }) => startDebriefHandover(queryClient));
 const persist = persistOptions(queryClient);
 // Who is signed in, asked now rather than once the route's code and the persisted cache are loaded.
 askMeEarly(window.location.pathname);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { hasRole, Role } from '../../shared/enums';
@@ -10,10 +10,11 @@ import { scenarioKeys } from '../features/scenarios/api/keys';
 import { HomeScreenOffer } from '../offline/components/home-screen-offer';
 import { useOnline } from '../offline/use-online';
 import { afterStartup, BACKGROUND_DELAY_MS } from '../lib/after-startup';
+import { lazyNow } from '../lib/lazy-now';
 
 // The outbox banner and the favourite copies use the offline database: their code (and Dexie's)
 // loads beside the first screen, not in the app's first script.
-const OfflineStatus = lazy(() => import('../offline/components/offline-status').then((m) => ({ default: m.OfflineStatus })));
+const OfflineStatus = lazyNow(() => import('../offline/components/offline-status').then((m) => ({ default: m.OfflineStatus })));
 
 /** Closes the enclosing <details> dropdown after a menu choice. */
 function closeMenu(e: { currentTarget: HTMLElement }) {

@@ -1,11 +1,14 @@
 // The create-post box at the top of the feed and of a group page; it opens the modal (page 'none'
 // means closed).
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
+import { lazyNow } from '../../lib/lazy-now';
 import type { PostType } from '../../../shared/schemas/posts';
 import type { PostTarget } from './api/create-post';
 
-// The form (react-hook-form, valibot, the outbox) loads when the box is first used.
-const CreatePostModal = lazy(() => import('./create-post-modal').then((m) => ({ default: m.CreatePostModal })));
+// The form (react-hook-form, valibot, the outbox) stays out of the first screen's script, and is
+// fetched at once so the box still opens after the network dropped (a post written offline waits
+// in the outbox).
+const CreatePostModal = lazyNow(() => import('./create-post-modal').then((m) => ({ default: m.CreatePostModal })));
 
 export function CreatePostBox({ target }: { target?: PostTarget }) {
   const [open, setOpen] = useState<PostType | null>(null);

@@ -1,12 +1,13 @@
 // The feed's side column: a mini list of my groups and my favourite scenarios.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { useMyGroups } from '../../../lib/my-groups';
 import { useMyFavouriteScenarios } from '../../../lib/favourites';
+import { lazyNow } from '../../../lib/lazy-now';
 
 // 'Available offline' reads the offline database: loaded beside the feed, not before it.
-const OfflineBadge = lazy(() => import('../../../offline/components/offline-badge').then((m) => ({ default: m.OfflineBadge })));
+const OfflineBadge = lazyNow(() => import('../../../offline/components/offline-badge').then((m) => ({ default: m.OfflineBadge })));
 
 function MyGroups() {
   const { data: groups, isLoading, isError, error } = useMyGroups();

@@ -1,7 +1,7 @@
 // Activity feed (/feed, spec section 2): create-post box, tag filter, infinite scroll 5 per page
 // (an IntersectionObserver on a sentinel, with a 'Load more' button as the fallback), pending
 // offline posts, and the side column.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '../../../components/spinner';
 import { TagSelector } from '../../../components/tag-selector';
@@ -12,10 +12,11 @@ import { useAllTags } from '../../../lib/tags';
 import { CreatePostBox } from '../../../components/posts/create-post-box';
 import { FeedSideColumn } from '../components/feed-side-column';
 import { PostCard } from '../../../components/posts/post-card';
+import { lazyNow } from '../../../lib/lazy-now';
 
 // Posts waiting in the outbox (offline) need the offline database: loaded beside the feed, not
 // before it.
-const PendingPosts = lazy(() => import('../../../components/posts/pending-posts').then((m) => ({ default: m.PendingPosts })));
+const PendingPosts = lazyNow(() => import('../../../components/posts/pending-posts').then((m) => ({ default: m.PendingPosts })));
 
 /**
  * The first page of posts is asked for as soon as the server has said someone is signed in, while
