@@ -36,6 +36,16 @@ export async function withTempCopy<T>(storage: Pick<Storage, 'read'>, key: strin
   }
 }
 
+/**
+ * Remove the file a failed write stream was writing. A stream that errored before its file was
+ * opened still opens (creating the file) and then closes, so wait for that first, or the file
+ * would outlive the cleanup.
+ */
+export async function removeAfterClose(out: fs.WriteStream, file: string): Promise<void> {
+  if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
+  await fsp.rm(file, { force: true });
+}
+
 /** The first `bytes` bytes of a stored file (fewer when it is shorter). */
 export async function readStoredHead(storage: Pick<Storage, 'read'>, key: string, bytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -64,9 +74,7 @@ export function localStorage(root: string): Storage {
         await pipeline(source, out);
         await fsp.rename(tmp, target);
       } catch (err) {
-        // The file may be opened after the error; remove it once the stream has closed.
-        if (!out.closed) await new Promise<void>((r) => out.once('close', () => r()));
-        await fsp.rm(tmp, { force: true });
+        await removeAfterClose(out, tmp);
         throw err;
       }
       return (await fsp.stat(target)).size;

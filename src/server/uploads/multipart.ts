@@ -18,6 +18,7 @@ import { HttpError, badRequest, hasNul, tooLarge, unprocessable, unsupported } f
 import { NUL_MESSAGE } from '../../shared/schemas/common.js';
 import { tooManyFilesMessage as sharedTooManyFiles } from '../../shared/uploads.js';
 import { SNIFF_BYTES, baseName, extensionMessage, extensionOf, getUploadKind, type AcceptedFile, type UploadKind } from './registry.js';
+import { removeAfterClose } from '../storage/storage.js';
 
 export interface UploadError {
   filename: string;
@@ -202,10 +203,7 @@ export async function streamPartToTemp(
   try {
     await pipeline(part.file, meter, out);
   } catch (err) {
-    // A body cut before the file was even opened: the stream still opens (creating the file) and
-    // closes after the error, so wait for that before removing it, or the file would outlive us.
-    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
-    await fsp.rm(tmp, { force: true });
+    await removeAfterClose(out, tmp);
     throw err;
   }
   if (over || part.file.truncated) {
