@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { createRouter } from './app/router';
 import { isPublicPath, setUnauthorizedHandler } from './lib/api';
 import { meQueryKey } from './features/auth/api/get-me';
 import { askMeEarly } from './lib/current-user';
+import { yieldToMain } from './lib/yield';
 import { DialogProvider } from './components/confirm';
 import { ToastProvider } from './components/toast';
 import { persistOptions } from './offline/persist';
@@ -14,34 +15,46 @@ import { startOffline } from './offline/setup';
 import { UpdatePrompt } from './offline/components/update-prompt';
 import './styles.css';
 
-const router = createRouter();
+// Start-up runs in short steps, each its own task, so a slow phone's main thread never stays busy
+// long enough to miss a tap (the first screen renders in a transition, in slices, too).
+async function boot() {
+  // Who is signed in, asked now rather than once the route's code and the persisted cache are loaded.
+  askMeEarly(window.location.pathname);
+  await yieldToMain();
 
+  // The router starts loading the first route's code as it is created.
+  const router = createRouter();
+  // Any 401 sends the user to /login (spec section 2).
+  setUnauthorizedHandler(() => {
+    queryClient.setQueryData(meQueryKey, null);
+    if (!isPublicPath(window.location.pathname)) void router.navigate('/login');
+  });
+  await yieldToMain();
 
-// Reachability check, outbox replay loop (issue 6).
-startOffline(queryClient);
-// Debriefs the native wrapper hands over go to the server through the outbox (issue 14); the
-// bridge keeps any handed over before this code has loaded. Its own chunk, fetched at once (not
-// after the first screen): a network that drops right after the app opened must not leave it unloaded.
-void import('./features/tms/api/hand-over-debrief').then(({ startDebriefHandover }) => startDebriefHandover(queryClient));
-const persist = persistOptions(queryClient);
-// Who is signed in, asked now rather than once the route's code and the persisted cache are loaded.
-askMeEarly(window.location.pathname);
+  // Reachability check, outbox replay loop (issue 6).
+  startOffline(queryClient);
+  // Debriefs the native wrapper hands over go to the server through the outbox (issue 14); the
+  // bridge keeps any handed over before this code has loaded. Its own chunk, fetched at once (not
+  // after the first screen): a network that drops right after the app opened must not leave it unloaded.
+  void import('./features/tms/api/hand-over-debrief').then(({ startDebriefHandover }) => startDebriefHandover(queryClient));
+  const persist = persistOptions(queryClient);
+  await yieldToMain();
 
-// Any 401 sends the user to /login (spec section 2).
-setUnauthorizedHandler(() => {
-  queryClient.setQueryData(meQueryKey, null);
-  if (!isPublicPath(window.location.pathname)) void router.navigate('/login');
-});
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <PersistQueryClientProvider client={queryClient} persistOptions={persist}>
+          <ToastProvider>
+            <DialogProvider>
+              <RouterProvider router={router} />
+              <UpdatePrompt />
+            </DialogProvider>
+          </ToastProvider>
+        </PersistQueryClientProvider>
+      </StrictMode>,
+    );
+  });
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={persist}>
-      <ToastProvider>
-        <DialogProvider>
-          <RouterProvider router={router} />
-          <UpdatePrompt />
-        </DialogProvider>
-      </ToastProvider>
-    </PersistQueryClientProvider>
-  </StrictMode>,
-);
+void boot();

@@ -57,6 +57,15 @@ function PostMenu({ post }: { post: ForumPost }) {
  * `first`: the top post of a list, whose pictures are likely the largest thing on the first screen:
  * they load at once (not lazily) and the first one ahead of other pictures.
  */
+/**
+ * The full date and time, as a tooltip, set when first pointed at: building the browser's date
+ * formatter costs tens of milliseconds on a phone, too much for the feed's first render.
+ */
+function showFullDate(event: { currentTarget: HTMLTimeElement }) {
+  const time = event.currentTarget;
+  if (!time.title) time.title = formatDateTime(time.dateTime);
+}
+
 export function PostCard({ post, hideGroup = false, footer, first = false }: { post: ForumPost; hideGroup?: boolean; footer?: ReactNode; first?: boolean }) {
   const author = `${post.creator.first_name} ${post.creator.last_name}`;
   return (
@@ -73,7 +82,7 @@ export function PostCard({ post, hideGroup = false, footer, first = false }: { p
               </>
             )}
           </div>
-          <time className="muted small" dateTime={post.created_at} title={formatDateTime(post.created_at)}>
+          <time className="muted small" dateTime={post.created_at} onPointerEnter={showFullDate} onFocus={showFullDate}>
             {formatRelativeDate(post.created_at)}
           </time>
         </div>

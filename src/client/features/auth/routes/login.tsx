@@ -7,7 +7,6 @@ import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import * as v from 'valibot';
 import { loginSchema } from '../../../../shared/schemas/auth';
-import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
 import { useSessionMe } from '../../../lib/current-user';
 import { useLogin, type LoginInput } from '../api/login';
@@ -28,8 +27,9 @@ export function Component() {
     defaultValues: { username: '', password: '' },
   });
 
-  if (me.checking) return <Spinner label="Loading" />;
-  if (me.data?.enabled && !loginMutation.isPending) return <Navigate to="/feed" replace />;
+  // The form shows at once; the server's answer about who is signed in (asked as the app started)
+  // sends a signed-in user on to the feed when it comes.
+  if (!me.checking && me.data?.enabled && !loginMutation.isPending) return <Navigate to="/feed" replace />;
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
