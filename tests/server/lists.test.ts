@@ -184,3 +184,43 @@ describe.each(dbKinds)('list totals and pages follow every write (%s)', (kind) =
     expect(health.json()).toEqual({ status: 'ok' });
   });
 });
+
+// A process keeps the sessions it has looked up under the versions of sessions and users
+// (migration 0017, plugins/session.ts): a change to either, made by any process, is seen by the
+// next request.
+describe.each(dbKinds)('kept sessions follow every write (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const me = (user: TestUser) => as(t.app, user, { method: 'GET', url: '/api/users/me' });
+
+  it('a session deleted, a user disabled or renamed straight in the database shows on the next request', async () => {
+    const gone = await createUser(t.app, { firstName: 'Gwen', lastName: 'Gone' });
+    expect((await me(gone)).statusCode).toBe(200);
+    expect((await me(gone)).json().first_name).toBe('Gwen');
+    await t.app.db.deleteFrom('sessions').where('user_id', '=', gone.id).execute();
+    const after = await me(gone);
+    expect(after.statusCode).toBe(401);
+
+    const off = await createUser(t.app, { firstName: 'Otto', lastName: 'Off' });
+    expect((await me(off)).statusCode).toBe(200);
+    await t.app.db.updateTable('users').set({ enabled: 0 }).where('id', '=', off.id).execute();
+    expect((await me(off)).statusCode).toBe(401);
+
+    const renamed = await createUser(t.app, { firstName: 'Rosa', lastName: 'Renamed' });
+    expect((await me(renamed)).json().first_name).toBe('Rosa');
+    await t.app.db.updateTable('users').set({ first_name: 'Rosalind' }).where('id', '=', renamed.id).execute();
+    expect((await me(renamed)).json().first_name).toBe('Rosalind');
+  });
+
+  it('an expired session is refused though it was kept', async () => {
+    const user = await createUser(t.app, { firstName: 'Ezra', lastName: 'Expired' });
+    expect((await me(user)).statusCode).toBe(200);
+    // Expired in the database: the write changes the sessions version, and the row is read again.
+    await t.app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.id).execute();
+    expect((await me(user)).statusCode).toBe(401);
+  });
+});

@@ -14,13 +14,16 @@
 import type { DB } from '../db/connection.js';
 import type { VERSIONED_TABLES } from '../db/migrations/0016_list_versions.js';
 
-export type VersionedTable = (typeof VERSIONED_TABLES)[number];
+/** The tables with a version: those of migration 0016, and sessions (0017, plugins/session.ts). */
+export type VersionedTable = (typeof VERSIONED_TABLES)[number] | 'sessions';
 
 const MAX_TOTALS = 5_000;
 const MAX_PAGES = 1_000;
 export const PAGE_TTL_MS = 30_000;
 
 export interface ListCache {
+  /** Every table's version as the database holds it now (one short query). */
+  versions(): Promise<ReadonlyMap<string, string>>;
   /**
    * The total under `key` counted over `tables`: from the cache when none of them changed since it
    * was counted, else from `count` (and cached).
@@ -111,6 +114,7 @@ function createListCache(db: DB): ListCache {
   }
 
   return {
+    versions,
     total: (key, tables, count) => cached(totals, Infinity, `total ${key}`, tables, count),
     page: (key, tables, read) => cached(pages, PAGE_TTL_MS, `page ${key}`, tables, read),
   };

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { randomToken, sha256 } from '../lib/crypto.js';
 import { forbidden, unauthorized } from '../lib/http-error.js';
+import { listCache } from '../lib/list-cache.js';
 import { hasRole, type RoleBit } from '../../shared/enums.js';
 import type { UserTable } from '../db/types.js';
 import type { Selectable } from 'kysely';
@@ -11,6 +12,8 @@ export type SessionUser = Selectable<UserTable>;
 
 export const SESSION_COOKIE = 'sid';
 const SESSION_DAYS = 30;
+/** Sessions a process keeps between requests (those read from the database longest ago go first). */
+const KNOWN_SESSIONS = 10_000;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,13 +52,30 @@ export default fp(async function session(app: FastifyInstance) {
     .select('sessions.expires_at')
     .where('sessions.token_hash', '=', '')
     .compile();
+  // Sessions looked up before, each under the versions of sessions and users it was read at
+  // (lib/list-cache.ts, migration 0017): any sign-in, sign-out or change to a user, by any process,
+  // changes them, and the next request asks the database again. Reading the versions before the
+  // session keeps this safe under concurrent writes, as for list pages.
+  const versions = listCache(app.db);
+  const known = new Map<string, { at: string; user: SessionUser; expiresAt: string }>();
   const lookUp = async (request: FastifyRequest, token: string) => {
     const hash = sha256(token);
-    const { rows } = await app.db.executeQuery({ ...sessionQuery, parameters: [hash] } as typeof sessionQuery);
-    const row = rows[0];
-    if (!row || row.expires_at < new Date().toISOString() || !row.enabled) return;
-    const { expires_at: _expires, ...user } = row;
-    request.user = user;
+    const v = await versions.versions();
+    const at = `${v.get('sessions')}.${v.get('users')}`;
+    let entry = known.get(hash);
+    if (entry?.at !== at) {
+      const { rows } = await app.db.executeQuery({ ...sessionQuery, parameters: [hash] } as typeof sessionQuery);
+      const row = rows[0];
+      known.delete(hash);
+      if (!row) return;
+      const { expires_at: expiresAt, ...user } = row;
+      entry = { at, user, expiresAt };
+      known.set(hash, entry);
+      if (known.size > KNOWN_SESSIONS) known.delete(known.keys().next().value!);
+    }
+    if (entry.expiresAt < new Date().toISOString() || !entry.user.enabled) return;
+    // A copy: the kept row is shared by this session's requests.
+    request.user = { ...entry.user };
     request.sessionHash = hash;
   };
   // Without a cookie (or on a route declared `session: false`) no promise is made at all.

@@ -39,21 +39,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         END IF;
         RETURN NULL;
       END $$`.execute(db);
-    for (const table of VERSIONED_TABLES) {
-      await sql`CREATE CONSTRAINT TRIGGER ${sql.raw(`${table}_list_version`)} AFTER INSERT OR UPDATE OR DELETE ON ${sql.table(table)}
-        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_list_version(${sql.lit(table)})`.execute(db);
-    }
-  } else {
-    for (const table of VERSIONED_TABLES) {
-      for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
-        await sql`CREATE TRIGGER ${sql.raw(`${table}_list_version_${event.toLowerCase()}`)} AFTER ${sql.raw(event)} ON ${sql.table(table)} BEGIN
-          UPDATE list_versions SET version = version + 1 WHERE name = ${sql.lit(table)}; END`.execute(db);
-      }
-    }
   }
+  for (const table of VERSIONED_TABLES) await addVersionTriggers(db, table);
 
   await db.schema.createIndex('users_by_name').on('users').expression(sql`lower(last_name), lower(first_name), id`).execute();
   await db.schema.createIndex('forum_groups_by_name').on('forum_groups').expression(sql`lower(name), id`).execute();
+}
+
+/**
+ * The triggers that raise `table`'s version with every write to it (its list_versions row must
+ * exist; on PostgreSQL, bump_list_version() too).
+ */
+export async function addVersionTriggers(db: Kysely<unknown>, table: string): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`CREATE CONSTRAINT TRIGGER ${sql.raw(`${table}_list_version`)} AFTER INSERT OR UPDATE OR DELETE ON ${sql.table(table)}
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_list_version(${sql.lit(table)})`.execute(db);
+    return;
+  }
+  for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
+    await sql`CREATE TRIGGER ${sql.raw(`${table}_list_version_${event.toLowerCase()}`)} AFTER ${sql.raw(event)} ON ${sql.table(table)} BEGIN
+      UPDATE list_versions SET version = version + 1 WHERE name = ${sql.lit(table)}; END`.execute(db);
+  }
 }
 
 export async function down(): Promise<void> {
