@@ -32,6 +32,8 @@ interface ServerReady {
 interface ServerReport {
   baseRss: number;
   peakRss: number;
+  /** CPU time the server spent (user + system) between the start of the upload and the report, in ms. */
+  cpuMs: number;
 }
 
 // ---------------------------------------------------------------- server side (child process)
@@ -86,12 +88,16 @@ async function runServer(dataDir: string) {
 
   global.gc?.();
   const baseRss = process.memoryUsage().rss;
+  const baseCpu = process.cpuUsage();
   let peakRss = baseRss;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }, 50);
   process.on('message', (msg) => {
-    if (msg === 'report') process.send?.({ baseRss, peakRss } satisfies ServerReport);
+    if (msg === 'report') {
+      const cpu = process.cpuUsage(baseCpu);
+      process.send?.({ baseRss, peakRss, cpuMs: (cpu.user + cpu.system) / 1000 } satisfies ServerReport);
+    }
     if (msg === 'stop') {
       clearInterval(sampler);
       void app.close().then(() => process.exit(0));
@@ -213,6 +219,7 @@ async function main() {
       { measure: 'plain stream copy (median of 3)', throughput: mbps(copySeconds), seconds: copySeconds.toFixed(2) },
     ]);
     console.log(`upload at ${(share * 100).toFixed(0)}% of the copy's pace (target at least ${THROUGHPUT_TARGET * 100}%)`);
+    console.log(`server CPU time during the upload: ${report.cpuMs.toFixed(0)} ms (${((report.cpuMs / 1000 / uploadSeconds) * 100).toFixed(0)}% of one core)`);
     console.table([
       { server: 'RSS before upload', memory: mem(report.baseRss) },
       { server: 'peak RSS (sampled 50 ms)', memory: mem(report.peakRss) },
