@@ -13,10 +13,8 @@ export function formatFileSize(bytes: number): string {
   return unit === 0 ? `${value} B` : `${value.toFixed(value < 10 ? 1 : 0)} ${SIZE_UNITS[unit]}`;
 }
 
-/** 'Just now', minutes, hours, days, weeks ago; an absolute date after 4 weeks. */
 // Formatters are built once: toLocaleString with a locale or options builds a new one per call,
 // which is slow enough to show when a list of posts renders.
-let dayFormat: Intl.DateTimeFormat | undefined;
 let dateTimeFormat: Intl.DateTimeFormat | undefined;
 
 /** Date and time in the browser's locale, as Date.toLocaleString() writes them (tooltips). */
@@ -25,6 +23,7 @@ export function formatDateTime(iso: string | Date): string {
   return dateTimeFormat.format(typeof iso === 'string' ? new Date(iso) : iso);
 }
 
+/** 'Just now', minutes, hours, days, weeks ago; an absolute date after 4 weeks. */
 export function formatRelativeDate(iso: string | Date, now: Date = new Date()): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   const seconds = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 1000));
@@ -38,8 +37,18 @@ export function formatRelativeDate(iso: string | Date, now: Date = new Date()): 
   if (days < 7) return plural(days, 'day');
   const weeks = Math.floor(days / 7);
   if (weeks <= 4 && days < 28) return plural(weeks, 'week');
-  dayFormat ??= new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
-  return dayFormat.format(date);
+  return formatDay(date);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * '24 Nov 2026' (the day in local time). Written out rather than through Intl: building a date
+ * formatter costs tens of milliseconds on a phone, and the feed's first render needs one for
+ * every older post.
+ */
+export function formatDay(date: Date): string {
+  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 }
 
 export function truncateTag(title: string, max = 20): string {
