@@ -310,6 +310,32 @@ describe.skipIf(!DATABASE_URL)('several servers on PostgreSQL and S3', () => {
     }
   }, 120_000);
 
+  // Each process keeps the sessions it has looked up (plugins/session.ts): a change made through
+  // another process must still show on the next request.
+  it('signing out or being disabled on one server ends the session on the other at once', async () => {
+    await createUser('leaver');
+    const started = await signIn(a, 'leaver', PASSWORD, '203.0.113.7');
+    expect(started.status).toBe(200);
+    const own = /sid=[^;]+/.exec(started.headers.get('set-cookie') ?? '')![0];
+    const meOn = (app: AppProcess) => fetch(`${app.url}/api/users/me`, { headers: { cookie: own } });
+    expect((await meOn(b)).status).toBe(200);
+    expect((await meOn(b)).status).toBe(200);
+    const out = await fetch(`${a.url}/api/me/logout`, { headers: { cookie: own } });
+    expect(out.status).toBe(200);
+    expect((await meOn(b)).status).toBe(401);
+    expect((await meOn(a)).status).toBe(401);
+
+    // A user disabled through one server is signed out on the other.
+    const again = await signIn(b, 'leaver', PASSWORD, '203.0.113.8');
+    const second = /sid=[^;]+/.exec(again.headers.get('set-cookie') ?? '')![0];
+    expect((await fetch(`${a.url}/api/users/me`, { headers: { cookie: second } })).status).toBe(200);
+    const client = new pg.Client({ connectionString: dbUrl });
+    await client.connect();
+    await client.query(`UPDATE users SET enabled = 0 WHERE username = 'leaver'`);
+    await client.end();
+    expect((await fetch(`${a.url}/api/users/me`, { headers: { cookie: second } })).status).toBe(401);
+  });
+
   it('failed sign-ins on one server count on the other', async () => {
     await createUser('guarded');
     // The account's counter is shared: failures from different addresses on both servers add up.
