@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from 'react-router-dom';
 import { queryClient } from './lib/query-client';
 import { createRouter } from './app/router';
@@ -11,6 +12,7 @@ import { yieldToMain } from './lib/yield';
 import { DialogProvider } from './components/confirm';
 import { ToastProvider } from './components/toast';
 import { persistOptions } from './offline/persist';
+import { offlineDbExists } from './offline/db-exists';
 import { startOffline } from './offline/setup';
 import { UpdatePrompt } from './offline/components/update-prompt';
 import './styles.css';
@@ -40,18 +42,32 @@ async function boot() {
   const persist = persistOptions(queryClient);
   await yieldToMain();
 
+  // A first visit has no offline copy to restore: the app renders and asks the server at once,
+  // and the cache is saved from then on. Otherwise the pages wait for the copy to be restored, so
+  // they open offline with their last data.
+  const restore = await offlineDbExists();
+  // (The persister's QueryClient type comes from its own copy of query-core; the object is the same.)
+  type SaveOptions = Parameters<typeof persistQueryClientSubscribe>[0];
+  if (!restore) persistQueryClientSubscribe({ ...persist, queryClient: queryClient as unknown as SaveOptions['queryClient'] } as SaveOptions);
+  const app = (
+    <ToastProvider>
+      <DialogProvider>
+        <RouterProvider router={router} />
+        <UpdatePrompt />
+      </DialogProvider>
+    </ToastProvider>
+  );
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {
     root.render(
       <StrictMode>
-        <PersistQueryClientProvider client={queryClient} persistOptions={persist}>
-          <ToastProvider>
-            <DialogProvider>
-              <RouterProvider router={router} />
-              <UpdatePrompt />
-            </DialogProvider>
-          </ToastProvider>
-        </PersistQueryClientProvider>
+        {restore ? (
+          <PersistQueryClientProvider client={queryClient} persistOptions={persist}>
+            {app}
+          </PersistQueryClientProvider>
+        ) : (
+          <QueryClientProvider client={queryClient}>{app}</QueryClientProvider>
+        )}
       </StrictMode>,
     );
   });
