@@ -13,6 +13,15 @@ import { useReportPost } from './api/report-post';
 export const deviceThumb = (deviceId: number | null | undefined) =>
   `/thumbnails/devices/${deviceId && deviceId >= 1 && deviceId <= 34 ? deviceId : 0}.svg`;
 
+/**
+ * The full date and time, as a tooltip, set when first pointed at: building the browser's date
+ * formatter costs tens of milliseconds on a phone, too much for the feed's first render.
+ */
+function showFullDate(event: { currentTarget: HTMLTimeElement }) {
+  const time = event.currentTarget;
+  if (!time.title) time.title = formatDateTime(time.dateTime);
+}
+
 function PostMenu({ post }: { post: ForumPost }) {
   const toast = useToast();
   const confirm = useConfirm();
@@ -57,15 +66,6 @@ function PostMenu({ post }: { post: ForumPost }) {
  * `first`: the top post of a list, whose pictures are likely the largest thing on the first screen:
  * they load at once (not lazily) and the first one ahead of other pictures.
  */
-/**
- * The full date and time, as a tooltip, set when first pointed at: building the browser's date
- * formatter costs tens of milliseconds on a phone, too much for the feed's first render.
- */
-function showFullDate(event: { currentTarget: HTMLTimeElement }) {
-  const time = event.currentTarget;
-  if (!time.title) time.title = formatDateTime(time.dateTime);
-}
-
 export function PostCard({ post, hideGroup = false, footer, first = false }: { post: ForumPost; hideGroup?: boolean; footer?: ReactNode; first?: boolean }) {
   const author = `${post.creator.first_name} ${post.creator.last_name}`;
   return (
