@@ -140,6 +140,46 @@ test('a wrong password shows "Incorrect username or password!"', async ({ page }
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test.describe('a slow session check', () => {
+  // page.route sees the app's own requests only with no service worker in between.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the form shows before the check answers, and a sign-in made meanwhile is not undone by it', async ({ page }) => {
+    // The check the app asks as it starts ('no one is signed in') is held until after the sign-in.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let delivered!: Promise<void>;
+    let checks = 0;
+    await page.route('**/api/users/me', async (route) => {
+      checks += 1;
+      if (checks > 1) return route.continue();
+      const response = await route.fetch();
+      delivered = held.then(() => route.fulfill({ response }));
+      await delivered;
+    });
+    await fillLogin(page, 'educator', 'Community1');
+    await expect(page).toHaveURL(/\/feed$/);
+    await expect(page.getByTestId('feed-count')).toBeVisible();
+    expect(checks).toBeGreaterThan(1);
+
+    // Every screen the page shows from now on.
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    release();
+    await delivered;
+    // Let the page take the old answer in (its fetch, JSON and render), a few frames.
+    for (let i = 0; i < 3; i += 1) await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    await expect(page).toHaveURL(/\/feed$/);
+    expect(visited).not.toContain('/login');
+    // It changed nothing: the app goes on as the signed-in user.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scenarios' }).click();
+    await expect(page).toHaveURL(/\/scenarios$/);
+    await expect(page.getByRole('heading', { name: 'Scenarios', level: 1 })).toBeVisible();
+  });
+});
+
 test('an unverified account gets the resend link; after "Email sent!" the link is gone', async ({ page }) => {
   const acc = newAccount();
   await registerByApi(page.request, acc);

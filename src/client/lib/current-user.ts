@@ -18,6 +18,17 @@ export async function getMe(): Promise<Me | null> {
   return me;
 }
 
+/**
+ * Who is signed in, asked of the server now: after a sign-in the answer asked at start (from
+ * before it) must not stand in for it.
+ */
+export async function getMeNow(): Promise<Me | null> {
+  earlyAnswer = null;
+  const me = await askServer();
+  answeredThisLoad = true;
+  return me;
+}
+
 /** How long the answer asked at start may stand in for a fresh one. */
 const EARLY_ANSWER_MS = 5_000;
 let earlyAnswer: { at: number; answer: Promise<Me | null> } | null = null;

@@ -7,7 +7,6 @@ import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import * as v from 'valibot';
 import { loginSchema } from '../../../../shared/schemas/auth';
-import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
 import { useSessionMe } from '../../../lib/current-user';
 import { useLogin, type LoginInput } from '../api/login';
@@ -28,10 +27,10 @@ export function Component() {
     defaultValues: { username: '', password: '' },
   });
 
-  // The form waits for the server's answer about who is signed in: a sign-in made before it came
-  // would be undone by it (the answer asked as the app started says no one is).
-  if (me.checking) return <Spinner label="Loading" />;
-  if (me.data?.enabled && !loginMutation.isPending) return <Navigate to="/feed" replace />;
+  // The form shows at once; the server's answer about who is signed in (asked as the app started)
+  // sends a signed-in user on to the feed when it comes. A sign-in made before that answer came
+  // cancels it (useLogin), so it cannot undo the sign-in.
+  if (!me.checking && me.data?.enabled && !loginMutation.isPending) return <Navigate to="/feed" replace />;
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
