@@ -2,12 +2,15 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress';
+import { prerender } from './scripts/vite-prerender';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
 export default defineConfig({
   plugins: [
     react(),
+    // dist/login.html: the login screen in the HTML, for the first paint of /login.
+    prerender(),
     // The offline PWA (DESIGN section 6): service worker from sw/sw.ts with the precache manifest
     // injected, the web app manifest, and an update prompt (registerType 'prompt').
     VitePWA({

@@ -24,7 +24,7 @@ export function ensureBuild(): void {
   if (process.env.BENCH_DIST) return;
   const built = newest(path.join(dist, 'index.html'));
   const sources = Math.max(
-    ...['src/client', 'src/shared', 'sw', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-precompress.ts', 'package.json'].map((p) =>
+    ...['src/client', 'src/shared', 'sw', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-precompress.ts', 'scripts/vite-prerender.ts', 'package.json'].map((p) =>
       newest(path.join(root, p)),
     ),
   );

@@ -180,6 +180,53 @@ test.describe('a slow session check', () => {
   });
 });
 
+test.describe('the login form written into the HTML', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('shows before any script runs; its buttons wait for the app, and Enter sends nothing by itself', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Forgotten Password?' })).toBeDisabled();
+      await page.getByLabel('Username').fill('educator');
+      await page.getByLabel('Password', { exact: true }).fill('Community1');
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      // No form sent by the browser: the password never goes into an address.
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/register');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("what is typed before the app has loaded stays in the app's form, and signs in", async ({ page }) => {
+    // The app's entry script arrives late (a slow network).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
+    // (The load event waits for that script: do not wait for it.)
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Username').fill('educator');
+    await page.getByLabel('Password', { exact: true }).fill('Community1');
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'login');
+    release();
+    // The app has rendered its own form over the one in the HTML, with the same values and focus.
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', 'login');
+    await expect(page.getByLabel('Username')).toHaveValue('educator');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Community1');
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/\/feed$/);
+  });
+});
+
 test('an unverified account gets the resend link; after "Email sent!" the link is gone', async ({ page }) => {
   const acc = newAccount();
   await registerByApi(page.request, acc);

@@ -20,7 +20,7 @@ const builds = [
   {
     what: 'the client',
     output: 'dist/index.html',
-    sources: ['src/client', 'src/shared', 'sw', 'public', 'index.html', 'vite.config.ts', 'package.json'],
+    sources: ['src/client', 'src/shared', 'sw', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-precompress.ts', 'scripts/vite-prerender.ts', 'package.json'],
     command: ['npx', ['vite', 'build']],
   },
   {

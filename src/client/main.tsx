@@ -24,8 +24,19 @@ async function boot() {
   askMeEarly(window.location.pathname);
   await yieldToMain();
 
-  // The router starts loading the first route's code as it is created.
+  // The router starts loading the first route's code as it is created. The app renders once that
+  // code is there: until then the page's own HTML stays (the boot splash, or the login form the
+  // build wrote into login.html), rather than an empty page.
   const router = createRouter();
+  const routed = router.state.initialized
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        const stop = router.subscribe((state) => {
+          if (!state.initialized) return;
+          stop();
+          resolve();
+        });
+      });
   // Any 401 sends the user to /login (spec section 2).
   setUnauthorizedHandler(() => {
     queryClient.setQueryData(meQueryKey, null);
@@ -57,6 +68,7 @@ async function boot() {
       </DialogProvider>
     </ToastProvider>
   );
+  await routed;
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {
     root.render(

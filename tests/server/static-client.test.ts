@@ -10,6 +10,7 @@ import { precompressDir } from '../../scripts/vite-precompress.js';
 import { buildTestApp, type TestApp } from './helpers.js';
 
 const shell = `<!doctype html><html><head><title>Community</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const loginShell = shell.replace('<div id="root"></div>', '<div id="root" data-prerendered="login"><h1>Sign in</h1></div>');
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(500))};\n`;
 
 describe('built client', () => {
@@ -20,6 +21,7 @@ describe('built client', () => {
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-client-'));
     fs.mkdirSync(path.join(clientDir, 'assets'));
     fs.writeFileSync(path.join(clientDir, 'index.html'), shell);
+    fs.writeFileSync(path.join(clientDir, 'login.html'), loginShell);
     fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), script);
     fs.writeFileSync(path.join(clientDir, 'assets', 'tiny-abc123.js'), 'export {};\n');
     await precompressDir(clientDir);
@@ -72,6 +74,19 @@ describe('built client', () => {
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(shell);
+    }
+  });
+
+  it('sends /login the shell with the login form written in at build time; with a query, or for other routes, the plain shell', async () => {
+    const login = await t.app.inject({ url: '/login', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['content-encoding']).toBe('br');
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(login.rawPayload).toString()).toBe(loginShell);
+    for (const url of ['/login?verified=true', '/login/extra', '/register']) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(shell);
     }
   });
 

@@ -11,6 +11,7 @@ import { HomeScreenOffer } from '../offline/components/home-screen-offer';
 import { useOnline } from '../offline/use-online';
 import { afterStartup, BACKGROUND_DELAY_MS } from '../lib/after-startup';
 import { lazyNow } from '../lib/lazy-now';
+import { Footer, PublicLayout } from './public-layout';
 
 // The outbox banner and the favourite copies use the offline database: their code (and Dexie's)
 // loads beside the first screen, not in the app's first script.
@@ -130,16 +131,6 @@ function TopBar() {
   );
 }
 
-export function Footer() {
-  return (
-    <footer className="footer">
-      <Link to="/terms">Terms and Conditions</Link>
-      <Link to="/privacy">Privacy Policy</Link>
-      <span>© {new Date().getFullYear()} iSimulate Pty Ltd. All rights reserved.</span>
-    </footer>
-  );
-}
-
 export function AppLayout() {
   return (
     <div className="app">
@@ -160,16 +151,4 @@ export function AppLayout() {
 export function OpenLayout() {
   const { data: me } = useMe();
   return me ? <AppLayout /> : <PublicLayout />;
-}
-
-/** Public pages (login, register, terms...) have no navigation. */
-export function PublicLayout() {
-  return (
-    <div className="app public">
-      <main className="main narrow" id="main">
-        <Outlet />
-      </main>
-      <Footer />
-    </div>
-  );
 }

@@ -2,7 +2,8 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { Role } from '../../shared/enums';
 import { RequireAuth, RequireFlag, RequireRole } from './guards';
-import { AppLayout, OpenLayout, PublicLayout } from './layout';
+import { AppLayout, OpenLayout } from './layout';
+import { PublicLayout } from './public-layout';
 import { AdminLayout } from '../features/admin/components/admin-layout';
 import { NotFound } from './not-found';
 

@@ -31,8 +31,8 @@ export default fp(async function errors(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     // Client routes get the app shell; the client shows its own not-found page.
     const isApi = request.url.startsWith('/api') || request.url.startsWith('/uploads');
-    if (app.serveShell && request.method === 'GET' && !isApi) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    if (app.shellFile && request.method === 'GET' && !isApi) {
+      return reply.header('Cache-Control', 'no-cache').sendFile(app.shellFile(request.url));
     }
     return reply.status(404).send({ message: NOT_FOUND_MESSAGE });
   });

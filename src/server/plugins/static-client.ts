@@ -1,4 +1,5 @@
-// Serves the built PWA from dist/ and falls back to index.html for client routes (not /api).
+// Serves the built PWA from dist/ and falls back to index.html for client routes (not /api), or
+// to the shell the build wrote for that route (login.html for /login).
 // The build writes .br and .gz beside each text file (scripts/vite-precompress.ts): a client that
 // accepts brotli or gzip gets that copy with Content-Encoding (and Vary: Accept-Encoding), the
 // shell fallback included (it goes through reply.sendFile).
@@ -24,11 +25,17 @@ export default fp(async function staticClient(app: FastifyInstance, opts: { root
       else res.header('Cache-Control', 'no-cache');
     },
   });
-  app.decorate('serveShell', true);
+  // Screens the build wrote into their own copy of the shell (scripts/vite-prerender.ts): /login
+  // paints its form with the HTML. With a query (/login?verified=true) the screen differs from the
+  // one written, so the plain shell goes.
+  const prerendered = new Map<string, string>();
+  if (fs.existsSync(path.join(opts.root, 'login.html'))) prerendered.set('/login', 'login.html');
+  app.decorate('shellFile', (url: string) => prerendered.get(url) ?? 'index.html');
 });
 
 declare module 'fastify' {
   interface FastifyInstance {
-    serveShell?: boolean;
+    /** The file of the built client that answers a client route (set when a built client is served). */
+    shellFile?: (url: string) => string;
   }
 }

@@ -1,7 +1,7 @@
 // Login (spec section 2): states loading, normal, forgot-password modal, invalid credentials,
 // unverified account, just verified, and too many failed attempts (the server's message). After
 // login the user is fetched: enabled -> /feed, otherwise /unverifiedprofile/{email}.
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
@@ -9,11 +9,15 @@ import * as v from 'valibot';
 import { loginSchema } from '../../../../shared/schemas/auth';
 import { ApiError } from '../../../lib/api';
 import { useSessionMe } from '../../../lib/current-user';
+import { keepPrerendered } from '../../../lib/prerendered';
 import { useLogin, type LoginInput } from '../api/login';
 import { ResendVerification } from '../components/resend-verification';
 import { ResetPasswordModal } from '../components/reset-password-modal';
 
 export const BAD_LOGIN = 'Incorrect username or password!';
+
+/** Rendered at build time into dist/login.html (scripts/vite-prerender.ts), not by the app. */
+const prerendered = import.meta.env.SSR;
 
 export function Component() {
   const navigate = useNavigate();
@@ -22,10 +26,22 @@ export function Component() {
   const loginMutation = useLogin();
   const [resetOpen, setResetOpen] = useState(false);
   const [failure, setFailure] = useState<{ message: string; who: string } | null>(null);
-  const { register, handleSubmit, formState } = useForm<v.InferInput<typeof loginSchema>, unknown, LoginInput>({
+  const { register, handleSubmit, formState, setValue } = useForm<v.InferInput<typeof loginSchema>, unknown, LoginInput>({
     resolver: valibotResolver(loginSchema),
     defaultValues: { username: '', password: '' },
   });
+  // What was typed into the form the HTML showed before the app had loaded (dist/login.html), up
+  // to the moment this screen replaced it, and the field the cursor was in.
+  const [fromHtml] = useState(() => keepPrerendered('login'));
+  useLayoutEffect(() => {
+    if (!fromHtml) return;
+    for (const input of fromHtml.inputs) {
+      if ((input.id === 'username' || input.id === 'password') && input.value) setValue(input.id, input.value);
+    }
+    const focused = fromHtml.focusedId();
+    if (focused) document.getElementById(focused)?.focus();
+    fromHtml.release();
+  }, [fromHtml, setValue]);
 
   // The form shows at once; the server's answer about who is signed in (asked as the app started)
   // sends a signed-in user on to the feed when it comes. A sign-in made before that answer came
@@ -65,9 +81,11 @@ export function Component() {
         <input id="password" type="password" autoComplete="current-password" aria-invalid={Boolean(formState.errors.password)} {...register('password')} />
         {formState.errors.password && <p className="field-error">{formState.errors.password.message}</p>}
         <p className="forgot">
-          <button type="button" className="btn link" onClick={() => setResetOpen(true)}>Forgotten Password?</button>
+          <button type="button" className="btn link" onClick={() => setResetOpen(true)} disabled={prerendered}>Forgotten Password?</button>
         </p>
-        <button type="submit" className="btn primary" disabled={busy}>{busy ? 'Signing in...' : 'Sign in'}</button>
+        {/* In the HTML written at build time (prerendered) the buttons wait for the app: a form
+            sent by the browser itself would put the password in the address. */}
+        <button type="submit" className="btn primary" disabled={busy || prerendered}>{busy ? 'Signing in...' : 'Sign in'}</button>
       </form>
       <p className="auth-links">
         New here? <Link to="/register">Register Now</Link>
