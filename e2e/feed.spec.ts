@@ -29,6 +29,30 @@ async function openCreate(page: Page, type: 'Post' | 'Scenario' | 'Media' = 'Pos
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 
+test.describe('opening the feed', () => {
+  // page.route sees the app's own requests only with no service worker in between.
+  test.use({ serviceWorkers: 'block' });
+
+  test("asks for the first posts while the feed's own code is still loading", async ({ page }) => {
+    await signIn(page, 'educator');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let codeArrived = false;
+    await page.route(/\/assets\/feed-[\w-]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+      codeArrived = true;
+    });
+    const asked = page.waitForRequest(/\/api\/forumpost\/GetPosts\/0\/5\/-1$/);
+    await page.goto('/feed', { waitUntil: 'commit' });
+    await asked;
+    expect(codeArrived).toBe(false);
+    release();
+    await expect(page.locator('.post-card').first()).toBeVisible();
+  });
+});
+
 test.describe('activity feed', () => {
   test('creates a text post; Post stays disabled while the title is blank', async ({ page }) => {
     await signIn(page, 'educator');

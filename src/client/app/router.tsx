@@ -6,6 +6,7 @@ import { AppLayout, OpenLayout } from './layout';
 import { PublicLayout } from './public-layout';
 import { AdminLayout } from '../features/admin/components/admin-layout';
 import { NotFound } from './not-found';
+import { prefetchFeed } from '../features/feed/api/prefetch-feed';
 
 const publicRoutes: RouteObject[] = [
   { path: '/login', lazy: () => import('../features/auth/routes/login') },
@@ -24,7 +25,7 @@ const openRoutes: RouteObject[] = [
 const authedRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/feed" replace /> },
   { path: 'logout', lazy: () => import('../features/auth/routes/logout') },
-  { path: 'feed', lazy: () => import('../features/feed/routes/feed') },
+  { path: 'feed', loader: prefetchFeed, lazy: () => import('../features/feed/routes/feed') },
   { path: 'scenarios', lazy: () => import('../features/scenarios/routes/scenarios') },
   { path: 'scenarios/upload', id: 'scenarios-upload', lazy: () => import('../features/scenarios/routes/upload') },
   { path: 'scenario/:uuidId', id: 'scenario-view', lazy: () => import('../features/scenarios/routes/scenario-view') },

@@ -5,9 +5,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '../../../components/spinner';
 import { TagSelector } from '../../../components/tag-selector';
-import { postsQueryKey, postsQueryOptions, usePosts } from '../api/get-posts';
-import { queryClient } from '../../../lib/query-client';
-import { firstMeAnswer } from '../../../lib/current-user';
+import { postsQueryKey, usePosts } from '../api/get-posts';
 import { useAllTags } from '../../../lib/tags';
 import { CreatePostBox } from '../../../components/posts/create-post-box';
 import { FeedSideColumn } from '../components/feed-side-column';
@@ -17,22 +15,6 @@ import { lazyNow } from '../../../lib/lazy-now';
 // Posts waiting in the outbox (offline) need the offline database: loaded beside the feed, not
 // before it.
 const PendingPosts = lazyNow(() => import('../../../components/posts/pending-posts').then((m) => ({ default: m.PendingPosts })));
-
-/**
- * The first page of posts is asked for as soon as the server has said someone is signed in, while
- * the app shell renders, rather than after it (a signed-out visitor asks nothing).
- */
-let prefetched = false;
-export function loader() {
-  if (prefetched) return null;
-  prefetched = true;
-  void firstMeAnswer()
-    ?.then((me) => {
-      if (me?.enabled) void queryClient.prefetchInfiniteQuery(postsQueryOptions([]));
-    })
-    .catch(() => undefined);
-  return null;
-}
 
 export function Component() {
   const qc = useQueryClient();
