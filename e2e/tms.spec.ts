@@ -154,6 +154,7 @@ test('students are grouped by key with counts and averages; a student shows the 
   await page.getByTestId('debrief-row').first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV of Mia Nguyen' }).click()]);
   expect(download.suggestedFilename()).toBe('debriefs-mia-nguyen.csv');

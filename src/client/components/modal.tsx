@@ -1,9 +1,10 @@
 // Accessible modal dialog: Escape and the backdrop close it; focus moves into it when it opens.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 export function Modal({ title, onClose, children, footer }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // Before the first paint: Escape must work from the moment the dialog can be seen.
+  useLayoutEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const first = ref.current?.querySelector<HTMLElement>('input, textarea, select, button:not(.modal-close)');
     (first ?? ref.current)?.focus();
