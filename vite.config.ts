@@ -29,7 +29,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
         // Device and patient pictures are cached as they are seen (sw/sw.ts), not all up front; the
         // precompressed copies (.br, .gz) are for the server to send, the worker caches the plain files.
-        globIgnores: ['thumbnails/**', '**/*.br', '**/*.gz'],
+        // login.html (the login screen written in at build time) is for a first visit, from the
+        // server; the worker answers every navigation with index.html.
+        globIgnores: ['thumbnails/**', '**/*.br', '**/*.gz', 'login.html'],
       },
       manifest: {
         id: '/',
