@@ -14,6 +14,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/connection.js';
 import type { VERSIONED_TABLES } from '../db/migrations/0016_list_versions.js';
+import { lru, type Lru } from './lru.js';
 
 /** The tables with a version: those of migration 0016, and sessions (0017, plugins/session.ts). */
 export type VersionedTable = (typeof VERSIONED_TABLES)[number] | 'sessions';
@@ -55,30 +56,9 @@ interface Entry {
   at: number;
 }
 
-/** A map that forgets its least recently used entries beyond `max`. */
-function lru(max: number) {
-  const map = new Map<string, Entry>();
-  return {
-    get(key: string): Entry | undefined {
-      const e = map.get(key);
-      if (e) {
-        map.delete(key);
-        map.set(key, e);
-      }
-      return e;
-    },
-    set(key: string, e: Entry) {
-      map.delete(key);
-      map.set(key, e);
-      if (map.size > max) map.delete(map.keys().next().value!);
-    },
-    delete: (key: string) => map.delete(key),
-  };
-}
-
 function createListCache(db: DB): ListCache {
-  const totals = lru(MAX_TOTALS);
-  const pages = lru(MAX_PAGES);
+  const totals = lru<Entry>(MAX_TOTALS);
+  const pages = lru<Entry>(MAX_PAGES);
   // Requests that read the same versions share one read per key. (Each request reads the versions
   // itself: a read already under way may have begun before a write this request must see.)
   const reading = new Map<string, Promise<unknown>>();
@@ -97,7 +77,7 @@ function createListCache(db: DB): ListCache {
     return last.map;
   };
 
-  async function cached<T>(store: ReturnType<typeof lru>, ttl: number, key: string, tables: readonly VersionedTable[], read: () => Promise<T>): Promise<T> {
+  async function cached<T>(store: Lru<Entry>, ttl: number, key: string, tables: readonly VersionedTable[], read: () => Promise<T>): Promise<T> {
     const v = await versions();
     const full = `${tables.map((t) => v.get(t) ?? '-').join('.')} ${key}`;
     const hit = store.get(full);

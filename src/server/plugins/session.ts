@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { randomToken, sha256 } from '../lib/crypto.js';
 import { forbidden, unauthorized } from '../lib/http-error.js';
 import { listCache } from '../lib/list-cache.js';
+import { lru } from '../lib/lru.js';
 import { hasRole, type RoleBit } from '../../shared/enums.js';
 import type { UserTable } from '../db/types.js';
 import type { Selectable } from 'kysely';
@@ -57,7 +58,7 @@ export default fp(async function session(app: FastifyInstance) {
   // changes them, and the next request asks the database again. Reading the versions before the
   // session keeps this safe under concurrent writes, as for list pages.
   const versions = listCache(app.db);
-  const known = new Map<string, { at: string; user: SessionUser; expiresAt: string }>();
+  const known = lru<{ at: string; user: SessionUser; expiresAt: string }>(KNOWN_SESSIONS);
   const lookUp = async (request: FastifyRequest, token: string) => {
     const hash = sha256(token);
     const v = await versions.versions();
@@ -71,7 +72,6 @@ export default fp(async function session(app: FastifyInstance) {
       const { expires_at: expiresAt, ...user } = row;
       entry = { at, user, expiresAt };
       known.set(hash, entry);
-      if (known.size > KNOWN_SESSIONS) known.delete(known.keys().next().value!);
     }
     if (entry.expiresAt < new Date().toISOString() || !entry.user.enabled) return;
     // A copy: the kept row is shared by this session's requests.
