@@ -12,7 +12,7 @@ import react from '@vitejs/plugin-react';
 const ROOT = /<div id="root">[\s\S]*?<\/div><\/div>/;
 
 /** index.html with `markup` in #root instead of the boot splash, marked so the app can find it. */
-export function withPrerendered(indexHtml: string, markup: string, page: string): string {
+function withPrerendered(indexHtml: string, markup: string, page: string): string {
   if (!ROOT.test(indexHtml)) throw new Error('prerender: no <div id="root"> with its boot splash in index.html');
   return indexHtml.replace(ROOT, () => `<div id="root" data-prerendered="${page}">${markup}</div>`);
 }
