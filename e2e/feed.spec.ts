@@ -33,8 +33,33 @@ test.describe('opening the feed', () => {
   // page.route sees the app's own requests only with no service worker in between.
   test.use({ serviceWorkers: 'block' });
 
-  test("asks for the first posts while the feed's own code is still loading", async ({ page }) => {
+  test('a visit without the service worker finds its first posts in the page: the app does not ask for them', async ({ page }) => {
     await signIn(page, 'educator');
+    // (Away from the app first: nothing the signed-in page still asks is counted.)
+    await page.goto('about:blank');
+    const asked: string[] = [];
+    page.on('request', (req) => {
+      if (/\/api\/(users\/me|forumpost\/GetPosts\/0\/5\/-1)$/.test(req.url())) asked.push(new URL(req.url()).pathname);
+    });
+    await page.goto('/feed');
+    await expect(page.locator('.post-card').first()).toBeVisible();
+    await expect(page.getByTestId('feed-count')).toHaveText(/\d+ Post\(s\) Available/);
+    expect(asked).toEqual([]);
+    // Later pages come from the server as before.
+    await expect(page.locator('.post-card')).toHaveCount(5);
+    await page.locator('.feed-sentinel').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('.post-card').count()).toBeGreaterThan(5);
+  });
+
+  test("with a shell that has no answers (the service worker's), asks for the first posts while the feed's own code is still loading", async ({ page }) => {
+    await signIn(page, 'educator');
+    // The shell the service worker answers navigations with: index.html, the same for everyone.
+    await page.route(/\/feed$/, async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch({ url: new URL('/index.html', route.request().url()).href });
+      expect(await response.text()).not.toContain('first-answers');
+      await route.fulfill({ response });
+    });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let codeArrived = false;

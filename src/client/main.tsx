@@ -9,6 +9,7 @@ import { isPublicPath, setUnauthorizedHandler } from './lib/api';
 import { meQueryKey } from './features/auth/api/get-me';
 import { askMeEarly } from './lib/current-user';
 import { yieldToMain } from './lib/yield';
+import { firstScreenShown } from './lib/first-screen';
 import { DialogProvider } from './components/confirm';
 import { ToastProvider } from './components/toast';
 import { persistOptions } from './offline/persist';
@@ -47,9 +48,9 @@ async function boot() {
   // Reachability check, outbox replay loop (issue 6).
   startOffline(queryClient);
   // Debriefs the native wrapper hands over go to the server through the outbox (issue 14); the
-  // bridge keeps any handed over before this code has loaded. Its own chunk, fetched at once (not
-  // after the first screen): a network that drops right after the app opened must not leave it unloaded.
-  void import('./features/tms/api/hand-over-debrief').then(({ startDebriefHandover }) => startDebriefHandover(queryClient));
+  // bridge keeps any handed over before this code has loaded. Its own chunk, fetched as soon as the
+  // first screen has been painted (lib/first-screen.ts).
+  void firstScreenShown.then(() => import('./features/tms/api/hand-over-debrief')).then(({ startDebriefHandover }) => startDebriefHandover(queryClient));
   const persist = persistOptions(queryClient);
   await yieldToMain();
 

@@ -1,13 +1,14 @@
 // The built client: precompressed copies (.br, .gz) are sent with Content-Encoding to clients that
 // accept them, with the same Cache-Control as the plain files; the shell fallback of client routes
 // too. A built client is faked in a temp folder laid out like dist/.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../scripts/vite-precompress.js';
-import { buildTestApp, type TestApp } from './helpers.js';
+import { as, buildTestApp, createUser, type TestApp } from './helpers.js';
 
 const shell = `<!doctype html><html><head><title>Community</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const loginShell = shell.replace('<div id="root"></div>', '<div id="root" data-prerendered="login"><h1>Sign in</h1></div>');
@@ -72,7 +73,8 @@ describe('built client', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
-      expect(res.headers['cache-control'], url).toBe('no-cache');
+      // The feed's shell differs by who is signed in (see below): no shared cache keeps it.
+      expect(res.headers['cache-control'], url).toBe(url === '/feed' ? 'private, no-cache' : 'no-cache');
       expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(shell);
     }
   });
@@ -88,6 +90,69 @@ describe('built client', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(shell);
     }
+  });
+
+  describe('the feed for a signed-in visitor', () => {
+    const firstPage = '/api/forumpost/GetPosts/0/5/-1';
+    const answersIn = (html: string) => {
+      const found = html.match(/<script type="application\/json" id="first-answers">(.*?)<\/script>/s);
+      return found ? (JSON.parse(found[1]!) as Record<string, unknown>) : null;
+    };
+
+    it('carries the answers to its first requests and preloads its first picture', async () => {
+      const emma = await createUser(t.app, { firstName: 'Emma' });
+      const media = await t.app.db
+        .insertInto('media')
+        .values({
+          uuid_id: crypto.randomUUID(), name: 'Rhythm strip', description: null, is_video: 0, file_key: 'media/strip.png', file_name: 'strip.png', file_size: 10,
+          mime_type: 'image/png', thumb_key: 'thumbs/strip.webp', is_processed: 1, processing_error: null, approval_status: 2, rejection_reason: null,
+          privacy_level: 2, contributed_by: emma.id, contributed_at: new Date().toISOString(), num_downloads: 0, duration_in_seconds: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // A title that tries to end the script element the answers are written into.
+      const title = 'Shock </script><script>alert(1)</script> & "quotes"';
+      const post = await as(t.app, emma, { method: 'POST', url: '/api/forumpost/CreatePost', payload: { title, media: String(media.id) } });
+      expect(post.statusCode).toBe(201);
+
+      const res = await as(t.app, emma, { url: '/feed', headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(String(res.headers.vary)).toMatch(/Cookie/);
+      const html = zlib.brotliDecompressSync(res.rawPayload).toString();
+      expect(html).not.toContain('<script>alert(1)');
+      const answers = answersIn(html);
+      // The same answers the API gives the app.
+      const me = await as(t.app, emma, { url: '/api/users/me' });
+      const feed = await as(t.app, emma, { url: firstPage });
+      expect(answers).toEqual({ '/api/users/me': me.json(), [firstPage]: feed.json() });
+      expect((answers![firstPage] as { posts: { title: string }[] }).posts[0]!.title).toBe(title);
+      const thumb = (feed.json() as { posts: { media: { signed_thumb_url: string }[] }[] }).posts[0]!.media[0]!.signed_thumb_url;
+      expect(thumb).toMatch(/^\/api\/files\/thumbs\/strip\.webp\?/);
+      expect(html).toContain(`<link rel="preload" as="image" href="${thumb.replace(/&/g, '&amp;')}" fetchpriority="high">`);
+    });
+
+    it('is the plain shell for a visitor not signed in, or whose session has ended', async () => {
+      const paul = await createUser(t.app);
+      expect((await as(t.app, paul, { url: '/api/me/logout' })).statusCode).toBe(200);
+      for (const headers of [{}, { cookie: paul.cookie }, { cookie: 'sid=not-a-session' }]) {
+        const res = await t.app.inject({ url: '/feed', headers: { ...headers, 'accept-encoding': 'identity' } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('private, no-cache');
+        expect(res.body).toBe(shell);
+      }
+    });
+
+    it('is only for the feed itself: other routes get the plain shell', async () => {
+      const emma = await createUser(t.app);
+      for (const url of ['/feed?x=1', '/feed/extra', '/scenarios']) {
+        const res = await as(t.app, emma, { url, headers: { 'accept-encoding': 'identity' } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(shell);
+      }
+    });
   });
 
   it('keeps API misses as JSON 404s', async () => {

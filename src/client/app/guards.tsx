@@ -5,10 +5,12 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { hasRole, type RoleBit } from '../../shared/enums';
 import { useMe, useSessionMe } from '../lib/current-user';
 import { Spinner } from '../components/spinner';
+import { useFirstScreen } from '../lib/first-screen';
 
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const me = useSessionMe();
   const location = useLocation();
+  useFirstScreen(!me.checking);
   if (me.checking) return <Spinner label="Loading" />;
   if (!me.data) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (!me.data.enabled) return <Navigate to={`/unverifiedprofile/${encodeURIComponent(me.data.email)}`} replace />;

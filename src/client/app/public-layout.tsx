@@ -2,6 +2,7 @@
 // own module, free of the signed-in shell's start-up work, so the build can render the login
 // screen in Node (src/client/prerender/login.tsx).
 import { Link, Outlet } from 'react-router-dom';
+import { useFirstScreen } from '../lib/first-screen';
 
 export function Footer() {
   return (
@@ -15,6 +16,7 @@ export function Footer() {
 
 /** Public pages (login, register, terms...) have no navigation. */
 export function PublicLayout() {
+  useFirstScreen();
   return (
     <div className="app public">
       <main className="main narrow" id="main">

@@ -3,10 +3,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '../../shared/schemas/users';
 import { api, ApiError, isPublicPath } from './api';
+import { takeFirstAnswer } from './first-answers';
 
 export type { Me } from '../../shared/schemas/users';
 
 export const meQueryKey = ['me'] as const;
+const ME_URL = '/api/users/me';
 
 /** The signed-in user, or null when there is no session. */
 export async function getMe(): Promise<Me | null> {
@@ -40,7 +42,9 @@ let earlyAnswer: { at: number; answer: Promise<Me | null> } | null = null;
  */
 export function askMeEarly(pathname: string) {
   if (isPublicPath(pathname) && pathname !== '/login') return;
-  const answer = askServer();
+  // The server may have answered already, in the page itself (a signed-in visitor's feed).
+  const given = takeFirstAnswer<Me>(ME_URL);
+  const answer = given ? Promise.resolve(given) : askServer();
   // A failed check (offline) stands in for nothing: the guard asks again when it can.
   answer.catch(() => {
     if (earlyAnswer?.answer === answer) earlyAnswer = null;
@@ -59,7 +63,7 @@ export const firstMeAnswer = () => firstAnswer;
 
 async function askServer(): Promise<Me | null> {
   try {
-    return await api<Me>('/api/users/me', { allowUnauthorized: true });
+    return await api<Me>(ME_URL, { allowUnauthorized: true });
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;

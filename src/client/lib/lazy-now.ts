@@ -2,13 +2,14 @@
 // posts, the post form): the chunk stays out of the first screen's script but is fetched at once,
 // beside it, not when first rendered, which may be after the network dropped. Where no service
 // worker holds the app's files yet, a later fetch would fail. A failed first fetch is tried again
-// on render. The fetch starts in the next task, not while the app's script is still being evaluated.
+// on render. The fetch starts once the first screen has been painted (lib/first-screen.ts), not
+// while that screen's own code and data are still coming.
 import { lazy, type ComponentType } from 'react';
-import { yieldToMain } from './yield';
+import { firstScreenShown } from './first-screen';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React.lazy's
 export function lazyNow<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  const loading = yieldToMain().then(load);
+  const loading = firstScreenShown.then(load);
   loading.catch(() => undefined);
   return lazy(() => loading.catch(() => load()));
 }

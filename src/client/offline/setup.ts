@@ -9,10 +9,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { setRequestGate } from '../lib/api';
 import { meQueryKey, type Me } from '../lib/current-user';
 import { startReachabilityWatch } from './online';
-import { offlineDbExists } from './db-exists';
+import { offlineCodeWanted, offlineDbExists } from './db-exists';
 
-const session = () => import('./session');
-const outbox = () => import('./outbox');
+const session = () => offlineCodeWanted().then(() => import('./session'));
+const outbox = () => offlineCodeWanted().then(() => import('./outbox'));
 
 export function startOffline(queryClient: QueryClient) {
   // No offline database yet (a first visit): no sign-out can be waiting.

@@ -58,10 +58,18 @@ const compress: onSendHookHandler = (request: FastifyRequest, reply: FastifyRepl
     done(null, payload);
     return;
   }
+  compressText(request, reply, payload, (out) => done(null, out));
+};
+
+/**
+ * `payload` compressed for the request's Accept-Encoding (brotli, else gzip), with Content-Encoding
+ * and Vary set; as it is when the client accepts neither or compression fails.
+ */
+export function compressText(request: FastifyRequest, reply: FastifyReply, payload: string | Buffer, done: (out: string | Buffer) => void): void {
   addVary(reply);
   const encoding = chooseEncoding(request.headers['accept-encoding']);
   if (!encoding) {
-    done(null, payload);
+    done(payload);
     return;
   }
   // The same text again (a cached list page keeps its JSON text, lib/serializer.ts): the same bytes.
@@ -69,18 +77,18 @@ const compress: onSendHookHandler = (request: FastifyRequest, reply: FastifyRepl
   const known = memo?.[encoding];
   if (known) {
     void reply.header('content-encoding', encoding);
-    done(null, known);
+    done(known);
     return;
   }
   const input = typeof payload === 'string' ? Buffer.from(payload) : payload;
   const finish = (err: Error | null, out: Buffer) => {
     if (err) {
-      done(null, payload);
+      done(payload);
       return;
     }
     if (typeof payload === 'string') remember(payload, encoding, out);
     void reply.header('content-encoding', encoding);
-    done(null, out);
+    done(out);
   };
   if (encoding === 'br') {
     zlib.brotliCompress(
@@ -91,7 +99,7 @@ const compress: onSendHookHandler = (request: FastifyRequest, reply: FastifyRepl
   } else {
     zlib.gzip(input, { level: GZIP_LEVEL }, finish);
   }
-};
+}
 
 export default fp(async function compression(app: FastifyInstance) {
   app.addHook('onRoute', (opts) => {

@@ -31,9 +31,7 @@ export default fp(async function errors(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     // Client routes get the app shell; the client shows its own not-found page.
     const isApi = request.url.startsWith('/api') || request.url.startsWith('/uploads');
-    if (app.shellFile && request.method === 'GET' && !isApi) {
-      return reply.header('Cache-Control', 'no-cache').sendFile(app.shellFile(request.url));
-    }
+    if (app.sendShell && request.method === 'GET' && !isApi) return app.sendShell(request, reply);
     return reply.status(404).send({ message: NOT_FOUND_MESSAGE });
   });
 });

@@ -7,8 +7,9 @@ import { postsQueryKey } from '../../../components/posts/api/keys';
 
 export { postsQueryKey };
 
-export const getPosts = (offset: number, count: number, tagIds: number[]) =>
-  api<PostsPage>(`/api/forumpost/GetPosts/${offset}/${count}/${tagIds.length ? tagIds.join(',') : '-1'}`);
+export const postsUrl = (offset: number, count: number, tagIds: number[]) => `/api/forumpost/GetPosts/${offset}/${count}/${tagIds.length ? tagIds.join(',') : '-1'}`;
+
+export const getPosts = (offset: number, count: number, tagIds: number[]) => api<PostsPage>(postsUrl(offset, count, tagIds));
 
 export const postsQueryOptions = (tagIds: number[]) =>
   infiniteQueryOptions({

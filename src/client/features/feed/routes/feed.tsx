@@ -11,6 +11,7 @@ import { CreatePostBox } from '../../../components/posts/create-post-box';
 import { FeedSideColumn } from '../components/feed-side-column';
 import { PostCard } from '../../../components/posts/post-card';
 import { lazyNow } from '../../../lib/lazy-now';
+import { offlineCodeWanted } from '../../../offline/db-exists';
 
 // Posts waiting in the outbox (offline) need the offline database: loaded beside the feed, not
 // before it.
@@ -29,7 +30,8 @@ export function Component() {
   useEffect(() => {
     let off: (() => void) | undefined;
     let stopped = false;
-    void Promise.all([import('../../../offline/outbox'), import('../../../components/posts/api/create-post')])
+    void offlineCodeWanted()
+      .then(() => Promise.all([import('../../../offline/outbox'), import('../../../components/posts/api/create-post')]))
       .then(([{ onOutboxSent }, { POST_OUTBOX_KIND }]) => {
         if (stopped) return;
         off = onOutboxSent((item) => item.kind === POST_OUTBOX_KIND && void qc.invalidateQueries({ queryKey: postsQueryKey }));
