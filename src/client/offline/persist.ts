@@ -7,10 +7,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { version } from '../../../package.json';
 
 import { offlineDbExists } from './db-exists';
-import { afterStartup } from '../lib/after-startup';
+import { firstScreenShown } from '../lib/first-screen';
 
-/** Saving the cache waits this long after load: the first screen does not wait for the database. */
-const FIRST_SAVE_DELAY_MS = 2_000;
 /** Bumped when the cache is cleared (logout): a save still waiting then is dropped. */
 let generation = 0;
 
@@ -29,7 +27,9 @@ export const queryPersister = createAsyncStoragePersister({
     getItem: async (key) => ((await offlineDbExists()) ? ((await (await offlineDb()).queryCache.get(key))?.value ?? null) : null),
     setItem: async (key, value) => {
       const asOf = generation;
-      await afterStartup(FIRST_SAVE_DELAY_MS);
+      // Not before the first screen has been painted, which does not wait for the database; then
+      // at once: a page left (or a network lost) a moment later must still open offline.
+      await firstScreenShown;
       if (asOf === generation) await (await offlineDb()).queryCache.put({ key, value });
     },
     removeItem: async (key) => void (await (await offlineDb()).queryCache.delete(key)),

@@ -3,16 +3,21 @@
 // outbox sees it (issue 10): whoever the server says is signed in, and a sign-out made offline that
 // must reach the server before any other request.
 // The outbox, the favourite copies and the device's session live in IndexedDB (Dexie): their code
-// loads beside the first screen rather than in the app's first script; what must happen in order
-// (the gate before every request, each answer about the user) is set up here at once and waits for it.
+// is not in the app's first script; it loads at once where the database exists, and on a first
+// visit once the first screen has been painted (offlineCodeWanted). What must happen in order (the
+// gate before every request, each answer about the user) is set up here at once and waits for it.
 import type { QueryClient } from '@tanstack/react-query';
 import { setRequestGate } from '../lib/api';
 import { meQueryKey, type Me } from '../lib/current-user';
 import { startReachabilityWatch } from './online';
 import { offlineCodeWanted, offlineDbExists } from './db-exists';
 
-const session = () => offlineCodeWanted().then(() => import('./session'));
-const outbox = () => offlineCodeWanted().then(() => import('./outbox'));
+// One load each, so the steps chained on it run in the order they were asked for (each answer
+// about the user is recorded in turn).
+let sessionCode: Promise<typeof import('./session')> | null = null;
+let outboxCode: Promise<typeof import('./outbox')> | null = null;
+const session = () => (sessionCode ??= offlineCodeWanted().then(() => import('./session')));
+const outbox = () => (outboxCode ??= offlineCodeWanted().then(() => import('./outbox')));
 
 export function startOffline(queryClient: QueryClient) {
   // No offline database yet (a first visit): no sign-out can be waiting.
