@@ -33,17 +33,19 @@ test.describe('opening the feed', () => {
   // page.route sees the app's own requests only with no service worker in between.
   test.use({ serviceWorkers: 'block' });
 
-  test('a visit without the service worker finds its first posts in the page: the app does not ask for them', async ({ page }) => {
+  test('a visit without the service worker finds its first answers in the page (user, posts, side column): the app does not ask for them', async ({ page }) => {
     await signIn(page, 'educator');
     // (Away from the app first: nothing the signed-in page still asks is counted.)
     await page.goto('about:blank');
     const asked: string[] = [];
     page.on('request', (req) => {
-      if (/\/api\/(users\/me|forumpost\/GetPosts\/0\/5\/-1)$/.test(req.url())) asked.push(new URL(req.url()).pathname);
+      if (/\/api\/(users\/me|forumpost\/GetPosts\/0\/5\/-1|Notification|forumgroup\/mygroups|scenarios\/myfavourites|alltags)$/.test(req.url())) asked.push(new URL(req.url()).pathname);
     });
     await page.goto('/feed');
     await expect(page.locator('.post-card').first()).toBeVisible();
     await expect(page.getByTestId('feed-count')).toHaveText(/\d+ Post\(s\) Available/);
+    // The side column too: notifications, groups, favourite scenarios.
+    await expect(page.getByRole('region', { name: 'My Groups' }).getByRole('link', { name: 'Resuscitation Educators' })).toBeVisible();
     expect(asked).toEqual([]);
     // Later pages come from the server as before.
     await expect(page.locator('.post-card')).toHaveCount(5);

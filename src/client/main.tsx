@@ -50,7 +50,9 @@ async function boot() {
   // Debriefs the native wrapper hands over go to the server through the outbox (issue 14); the
   // bridge keeps any handed over before this code has loaded. Its own chunk, fetched as soon as the
   // first screen has been painted (lib/first-screen.ts).
-  void firstScreenShown.then(() => import('./features/tms/api/hand-over-debrief')).then(({ startDebriefHandover }) => startDebriefHandover(queryClient));
+  void firstScreenShown
+    .then(yieldToMain)
+    .then(() => import('./features/tms/api/hand-over-debrief')).then(({ startDebriefHandover }) => startDebriefHandover(queryClient));
   const persist = persistOptions(queryClient);
   await yieldToMain();
 

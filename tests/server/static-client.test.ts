@@ -124,10 +124,13 @@ describe('built client', () => {
       const html = zlib.brotliDecompressSync(res.rawPayload).toString();
       expect(html).not.toContain('<script>alert(1)');
       const answers = answersIn(html);
-      // The same answers the API gives the app.
-      const me = await as(t.app, emma, { url: '/api/users/me' });
+      // The same answers the API gives the app: who is signed in, the first posts, the side
+      // column's notifications, groups and favourite scenarios, and the tags.
+      const urls = ['/api/users/me', firstPage, '/api/Notification', '/api/forumgroup/mygroups', '/api/scenarios/myfavourites', '/api/alltags'];
+      const expected: Record<string, unknown> = {};
+      for (const url of urls) expected[url] = (await as(t.app, emma, { url })).json();
+      expect(answers).toEqual(expected);
       const feed = await as(t.app, emma, { url: firstPage });
-      expect(answers).toEqual({ '/api/users/me': me.json(), [firstPage]: feed.json() });
       expect((answers![firstPage] as { posts: { title: string }[] }).posts[0]!.title).toBe(title);
       const thumb = (feed.json() as { posts: { media: { signed_thumb_url: string }[] }[] }).posts[0]!.media[0]!.signed_thumb_url;
       expect(thumb).toMatch(/^\/api\/files\/thumbs\/strip\.webp\?/);

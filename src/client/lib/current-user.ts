@@ -3,7 +3,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '../../shared/schemas/users';
 import { api, ApiError, isPublicPath } from './api';
-import { takeFirstAnswer } from './first-answers';
 
 export type { Me } from '../../shared/schemas/users';
 
@@ -42,9 +41,7 @@ let earlyAnswer: { at: number; answer: Promise<Me | null> } | null = null;
  */
 export function askMeEarly(pathname: string) {
   if (isPublicPath(pathname) && pathname !== '/login') return;
-  // The server may have answered already, in the page itself (a signed-in visitor's feed).
-  const given = takeFirstAnswer<Me>(ME_URL);
-  const answer = given ? Promise.resolve(given) : askServer();
+  const answer = askServer();
   // A failed check (offline) stands in for nothing: the guard asks again when it can.
   answer.catch(() => {
     if (earlyAnswer?.answer === answer) earlyAnswer = null;

@@ -1,7 +1,10 @@
 // The API's answers to the first screen's first requests, written into the page by the server
-// (shared/first-answers.ts): read once, each answer handed out once, so only the page's first
-// screen uses them and every later call asks the server.
+// (shared/first-answers.ts): read once, each answer handed out once (lib/api.ts asks here before
+// it fetches a GET), and only in the page's first seconds: every later call asks the server.
 import { FIRST_ANSWERS_ID } from '../../shared/first-answers';
+
+/** How long after the page started its answers may stand in for the server's. */
+const FIRST_ANSWERS_MS = 10_000;
 
 let answers: Map<string, unknown> | null = null;
 
@@ -22,6 +25,7 @@ function read(): Map<string, unknown> {
 
 /** The answer the page came with for GET `url`, once; undefined when it has none. */
 export function takeFirstAnswer<T>(url: string): T | undefined {
+  if (performance.now() > FIRST_ANSWERS_MS) return undefined;
   const all = read();
   const answer = all.get(url) as T | undefined;
   all.delete(url);

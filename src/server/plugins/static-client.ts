@@ -33,7 +33,8 @@ const FEED_FIRST_PAGE = `/api/forumpost/GetPosts/0/${PAGE_SIZE.feed}/-1`;
 const FIRST_SCREENS: Record<string, FirstScreen> = {
   '/feed': {
     module: 'src/client/features/feed/routes/feed.tsx',
-    requests: [FEED_FIRST_PAGE],
+    // The first posts; the side column's notifications, groups and favourite scenarios; the tags.
+    requests: [FEED_FIRST_PAGE, '/api/Notification', '/api/forumgroup/mygroups', '/api/scenarios/myfavourites', '/api/alltags'],
     // The first post's first picture: the one the feed loads eagerly, at high priority (post-card.tsx).
     pictures: (answers) => {
       const url = (answers.get(FEED_FIRST_PAGE) as PostsPage | undefined)?.posts[0]?.media[0]?.signed_thumb_url;
