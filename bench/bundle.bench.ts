@@ -10,7 +10,9 @@
 //      the shell, a client route, the entry script, the stylesheet, the service worker and the web
 //      manifest come back with Content-Encoding br (gzip), the bytes of the matching copy, Vary:
 //      Accept-Encoding, and the Cache-Control of the plain file (a year and immutable for hashed
-//      assets/, no-cache for the rest); without Accept-Encoding, the plain bytes.
+//      assets/, no-cache for the rest); without Accept-Encoding, the plain bytes. /feed, whose
+//      shell carries a signed-in visitor's first answers (plugins/static-client.ts), is compressed
+//      as it is sent: asked with no session it decompresses to the plain shell, private, no-cache.
 // Also prints the precache size and the largest lazy chunks. Exits 1 when a check fails.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -171,9 +173,10 @@ function get(url: string, headers: Record<string, string>): Promise<Raw> {
 const html = read('index.html').toString();
 const entryScript = html.match(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/)?.[1];
 const stylesheet = html.match(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/)?.[1];
-const checks = [
+const checks: { url: string; file: string; dynamic?: boolean }[] = [
   { url: '/', file: 'index.html' },
-  { url: '/feed', file: 'index.html' },
+  { url: '/scenarios', file: 'index.html' },
+  { url: '/feed', file: 'index.html', dynamic: true },
   ...(entryScript ? [{ url: `/${entryScript}`, file: entryScript }] : []),
   ...(stylesheet ? [{ url: `/${stylesheet}`, file: stylesheet }] : []),
   { url: '/sw.js', file: 'sw.js' },
@@ -184,9 +187,9 @@ if (!entryScript) failures.push('no entry script in dist/index.html');
 const server = await startServer();
 const served: string[] = [];
 try {
-  for (const { url, file } of checks) {
+  for (const { url, file, dynamic } of checks) {
     const plain = read(file);
-    const cacheControl = file.startsWith('assets/') ? IMMUTABLE : 'no-cache';
+    const cacheControl = file.startsWith('assets/') ? IMMUTABLE : dynamic ? 'private, no-cache' : 'no-cache';
     const big = plain.length >= MIN_BYTES;
     for (const [accept, encoding, ext] of [
       ['br, gzip, deflate', 'br', '.br'],
@@ -195,11 +198,12 @@ try {
     ] as const) {
       const res = await get(`${server.url}${url}`, accept ? { 'accept-encoding': accept } : {});
       const want = big ? encoding : undefined;
-      const expected = want ? read(file + ext) : plain;
+      const expected = want && !dynamic ? read(file + ext) : plain;
+      const body = dynamic && want === 'br' ? zlib.brotliDecompressSync(res.body) : dynamic && want === 'gzip' ? zlib.gunzipSync(res.body) : res.body;
       const label = `${url} (Accept-Encoding: ${accept || 'none'})`;
       if (res.status !== 200) failures.push(`${label}: status ${res.status}`);
       if (res.headers['content-encoding'] !== want) failures.push(`${label}: Content-Encoding ${res.headers['content-encoding'] ?? 'none'}, expected ${want ?? 'none'}`);
-      if (!res.body.equals(expected)) failures.push(`${label}: the bytes are not those of ${file}${want ? ext : ''}`);
+      if (!body.equals(expected)) failures.push(`${label}: the bytes are not those of ${file}${want && !dynamic ? ext : ''}`);
       if (res.headers['cache-control'] !== cacheControl) failures.push(`${label}: Cache-Control ${res.headers['cache-control']}, expected ${cacheControl}`);
       if (!/accept-encoding/i.test(String(res.headers.vary ?? ''))) failures.push(`${label}: no Vary: Accept-Encoding`);
       if (accept.startsWith('br')) served.push(`${url.padEnd(40)} ${String(res.headers['content-encoding'] ?? 'none').padEnd(5)} ${kb(res.body.length).padStart(9)} of ${kb(plain.length).padStart(9)}  ${res.headers['cache-control']}`);
