@@ -1,5 +1,6 @@
 // A map that forgets its least recently used entries beyond `max`: the process-local caches of
-// list pages and totals (lib/list-cache.ts) and of sessions (plugins/session.ts).
+// list pages and totals (lib/list-cache.ts), of sessions (plugins/session.ts), of compressed JSON
+// (plugins/compress.ts) and of tus' upload metadata on S3 (uploads/tus.ts).
 export interface Lru<T> {
   get(key: string): T | undefined;
   set(key: string, value: T): void;

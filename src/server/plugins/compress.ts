@@ -6,6 +6,7 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { lru } from '../lib/lru.js';
 
 export const COMPRESS_MIN_BYTES = 2048;
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\b/i;
@@ -32,13 +33,9 @@ export function chooseEncoding(accept: string | undefined): Encoding | null {
 
 /** The compressed bytes of the most recent JSON texts (the least recently used go first). */
 const RECENT = 100;
-const recent = new Map<string, Partial<Record<Encoding, Buffer>>>();
+const recent = lru<Partial<Record<Encoding, Buffer>>>(RECENT);
 function remember(text: string, encoding: Encoding, bytes: Buffer) {
-  const entry = recent.get(text) ?? {};
-  recent.delete(text);
-  entry[encoding] = bytes;
-  recent.set(text, entry);
-  if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
+  recent.set(text, { ...recent.get(text), [encoding]: bytes });
 }
 
 function addVary(reply: FastifyReply) {

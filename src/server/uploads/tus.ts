@@ -23,6 +23,7 @@ import { MAX_UPLOAD_BYTES } from '../../shared/limits.js';
 import { readStoredHead } from '../storage/storage.js';
 import { s3ClientConfig, s3Storage, type S3StorageConfig } from '../storage/s3.js';
 import { PgAdvisoryLocker } from './pg-locker.js';
+import { lru, type Lru } from '../lib/lru.js';
 import { SNIFF_BYTES, type AcceptedFile, baseName, extensionMessage, extensionOf, getUploadKind, sizeMessage } from './registry.js';
 
 export const TUS_PATH = '/uploads/tus';
@@ -87,15 +88,15 @@ class SweptS3Store extends S3Store {
  * that is gone is read again from '<id>.info'.
  */
 class BoundedCache<T> implements KvStore<T> {
-  private readonly entries = new Map<string, T>();
-  constructor(private readonly max = 1000) {}
+  private readonly entries: Lru<T>;
+  constructor(max = 1000) {
+    this.entries = lru<T>(max);
+  }
   async get(key: string) {
     return this.entries.get(key);
   }
   async set(key: string, value: T) {
-    this.entries.delete(key);
     this.entries.set(key, value);
-    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
   }
   async delete(key: string) {
     this.entries.delete(key);
