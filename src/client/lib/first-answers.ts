@@ -11,6 +11,8 @@ let answers: Map<string, unknown> | null = null;
 function read(): Map<string, unknown> {
   if (answers) return answers;
   answers = new Map();
+  // (No page in the service worker.)
+  if (typeof document === 'undefined') return answers;
   const element = document.getElementById(FIRST_ANSWERS_ID);
   if (element?.textContent) {
     try {
