@@ -9,7 +9,7 @@ import { isPublicPath, setUnauthorizedHandler } from './lib/api';
 import { meQueryKey } from './features/auth/api/get-me';
 import { askMeEarly } from './lib/current-user';
 import { yieldToMain } from './lib/yield';
-import { firstScreenShown } from './lib/first-screen';
+import { afterFirstScreen } from './lib/first-screen';
 import { DialogProvider } from './components/confirm';
 import { ToastProvider } from './components/toast';
 import { persistOptions } from './offline/persist';
@@ -50,9 +50,9 @@ async function boot() {
   // Debriefs the native wrapper hands over go to the server through the outbox (issue 14); the
   // bridge keeps any handed over before this code has loaded. Its own chunk, fetched as soon as the
   // first screen has been painted (lib/first-screen.ts).
-  void firstScreenShown
-    .then(yieldToMain)
-    .then(() => import('./features/tms/api/hand-over-debrief')).then(({ startDebriefHandover }) => startDebriefHandover(queryClient));
+  void afterFirstScreen()
+    .then(() => import('./features/tms/api/hand-over-debrief'))
+    .then(({ startDebriefHandover }) => startDebriefHandover(queryClient));
   const persist = persistOptions(queryClient);
   await yieldToMain();
 

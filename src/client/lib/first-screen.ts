@@ -3,6 +3,7 @@
 // otherwise compete with the screen for the network and the main thread. The route guards say when
 // the screen is there (useFirstScreen); a time limit starts the work anyway.
 import { useEffect } from 'react';
+import { yieldToMain } from './yield';
 
 /** The latest the waiting work starts, after the app's script ran. */
 const LIMIT_MS = 3_000;
@@ -14,6 +15,12 @@ export const firstScreenShown = new Promise<void>((resolve) => {
   // (Not in the build's rendering of the login screen, which must not keep Node waiting.)
   if (!import.meta.env.SSR) setTimeout(resolve, LIMIT_MS);
 });
+
+/**
+ * Resolves once the first screen has been painted, in a task of its own: each piece of work that
+ * waited for the screen starts apart from the others (starting a download costs main-thread time).
+ */
+export const afterFirstScreen = (): Promise<void> => firstScreenShown.then(yieldToMain);
 
 /** Marks the first screen as rendered once `ready` (its content, not a spinner, is on screen). */
 export function useFirstScreen(ready = true) {

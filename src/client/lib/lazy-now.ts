@@ -5,13 +5,11 @@
 // on render. The fetch starts once the first screen has been painted (lib/first-screen.ts), not
 // while that screen's own code and data are still coming.
 import { lazy, type ComponentType } from 'react';
-import { firstScreenShown } from './first-screen';
-import { yieldToMain } from './yield';
+import { afterFirstScreen } from './first-screen';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React.lazy's
 export function lazyNow<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  // Each in a task of its own: starting a chunk's download (and its preloads) costs main-thread time.
-  const loading = firstScreenShown.then(yieldToMain).then(load);
+  const loading = afterFirstScreen().then(load);
   loading.catch(() => undefined);
   return lazy(() => loading.catch(() => load()));
 }

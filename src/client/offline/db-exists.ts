@@ -1,8 +1,7 @@
 // Whether this browser holds the offline database yet, asked without loading Dexie: on a first
 // visit there is nothing to restore and no sign-out to send, so the first screen need not wait for
 // the database code. Where the browser cannot tell (no indexedDB.databases()), assume it does.
-import { firstScreenShown } from '../lib/first-screen';
-import { yieldToMain } from '../lib/yield';
+import { afterFirstScreen } from '../lib/first-screen';
 
 export const OFFLINE_DB_NAME = 'community-offline';
 
@@ -26,8 +25,5 @@ export async function offlineDbExists(): Promise<boolean> {
  * nothing queued, restored or left by an earlier user, and its first screen does not wait for the code.
  */
 export async function offlineCodeWanted(): Promise<void> {
-  if (await offlineDbExists()) return;
-  await firstScreenShown;
-  // In a task of its own, apart from the rest of the work that waited for the first screen.
-  await yieldToMain();
+  if (!(await offlineDbExists())) await afterFirstScreen();
 }

@@ -23,8 +23,8 @@ interface FirstScreen {
   module: string;
   /** The API calls the screen makes first (after /api/users/me), answered into its HTML. */
   requests: string[];
-  /** The pictures it shows first, from those answers: preloaded with the HTML. */
-  pictures(answers: Map<string, unknown>): string[];
+  /** The pictures it shows first, from those answers (JSON text by URL): preloaded with the HTML. */
+  pictures(answers: ReadonlyMap<string, string>): string[];
 }
 
 const FEED_FIRST_PAGE = `/api/forumpost/GetPosts/0/${PAGE_SIZE.feed}/-1`;
@@ -37,7 +37,8 @@ const FIRST_SCREENS: Record<string, FirstScreen> = {
     requests: [FEED_FIRST_PAGE, '/api/Notification', '/api/forumgroup/mygroups', '/api/scenarios/myfavourites', '/api/alltags'],
     // The first post's first picture: the one the feed loads eagerly, at high priority (post-card.tsx).
     pictures: (answers) => {
-      const url = (answers.get(FEED_FIRST_PAGE) as PostsPage | undefined)?.posts[0]?.media[0]?.signed_thumb_url;
+      const page = answers.get(FEED_FIRST_PAGE);
+      const url = page ? (JSON.parse(page) as PostsPage).posts[0]?.media[0]?.signed_thumb_url : null;
       return url ? [url] : [];
     },
   },
@@ -114,10 +115,9 @@ export default fp(async function staticClient(app: FastifyInstance, opts: { root
 
   /** What goes into the shell's head for a signed-in visitor: the answers, preloads of what the screen needs. */
   function firstScreenHead(url: string, screen: FirstScreen, answers: Map<string, string>): string {
-    const parsed = new Map([...answers].map(([request, text]) => [request, JSON.parse(text) as unknown]));
     // JSON texts put together as one object; '<' escaped so no answer can close the script element.
     const json = `{${[...answers].map(([request, text]) => `${JSON.stringify(request)}:${text}`).join(',')}}`.replace(/</g, '\\u003c');
-    const pictures = screen.pictures(parsed).map((src) => `<link rel="preload" as="image" href="${escapeAttribute(src)}" fetchpriority="high">`);
+    const pictures = screen.pictures(answers).map((src) => `<link rel="preload" as="image" href="${escapeAttribute(src)}" fetchpriority="high">`);
     return `${pictures.join('')}${screenScripts.get(url) ?? ''}<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>`;
   }
 
@@ -127,8 +127,10 @@ export default fp(async function staticClient(app: FastifyInstance, opts: { root
     // The page differs by who is signed in: no shared cache may keep it.
     void reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie');
     const answers = request.headers.cookie ? await firstAnswers(screen, request.headers.cookie) : null;
-    const html = answers ? shell.replace('</head>', `${firstScreenHead(request.url, screen, answers)}</head>`) : shell;
-    const body = await new Promise<string | Buffer>((resolve) => compressText(request, reply, html, resolve));
+    // A page made for one visitor goes as bytes, which the compressed-JSON memo does not keep; the
+    // plain shell, the same for everyone, as text, which it does.
+    const page = answers ? Buffer.from(shell.replace('</head>', `${firstScreenHead(request.url, screen, answers)}</head>`)) : shell;
+    const body = await new Promise<string | Buffer>((resolve) => compressText(request, reply, page, resolve));
     return reply.type('text/html; charset=utf-8').send(body);
   }
   app.decorate('sendShell', sendShell);
