@@ -3,10 +3,15 @@
 // edit or delete shows in the total and the page at once, through the API or written straight to
 // the database (as another server process would); and large JSON answers are compressed.
 import crypto from 'node:crypto';
+import path from 'node:path';
 import zlib from 'node:zlib';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { listCache } from '../../src/server/lib/list-cache.js';
+import { inRequestScope } from '../../src/server/lib/request-scope.js';
 import { Role } from '../../src/shared/enums.js';
 import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
 
@@ -222,5 +227,70 @@ describe.each(dbKinds)('kept sessions follow every write (%s)', (kind) => {
     // Expired in the database: the write changes the sessions version, and the row is read again.
     await t.app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.id).execute();
     expect((await me(user)).statusCode).toBe(401);
+  });
+});
+
+// A GET request reads the table versions once, for its session and all its lists
+// (lib/request-scope.ts); a write of its own is seen, and on SQLite a read never sees a transaction
+// that has not committed (lib/list-cache.ts).
+describe.each(dbKinds)('one read of the versions per GET request (%s)', (kind) => {
+  let t: TestApp;
+  let otherConnection: { run(text: string): Promise<void>; close(): Promise<void> };
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    if (kind === 'sqlite') {
+      const other = new SQLite(path.join(t.dataDir, 'community.sqlite'));
+      otherConnection = { run: async (text) => void other.exec(text), close: async () => other.close() };
+    } else {
+      const schema = (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(t.app.db)).rows[0].s;
+      const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await other.connect();
+      await other.query(`SET search_path TO "${schema}"`);
+      otherConnection = { run: async (text) => void (await other.query(text)), close: () => other.end() };
+    }
+  });
+  afterAll(async () => {
+    await otherConnection.close();
+    await t.close();
+  });
+
+  const tagsVersion = async () => (await listCache(t.app.db).versions()).get('tags');
+  const inScope = <T>(fn: () => Promise<T>) => new Promise<T>((resolve, reject) => inRequestScope(() => void fn().then(resolve, reject)));
+
+  it("within a request, another process's later write is not read again; the request's own writes are", async () => {
+    await inScope(async () => {
+      const first = await tagsVersion();
+      await otherConnection.run("INSERT INTO tags (title) VALUES ('Written elsewhere')");
+      // A SELECT of its own does not make the request read the versions again.
+      await sql`SELECT count(*) AS n FROM tags`.execute(t.app.db);
+      await t.app.db.selectFrom('tags').select('id').execute();
+      expect(await tagsVersion()).toBe(first);
+      // Its own write does, through the query builder or as raw SQL.
+      await t.app.db.insertInto('tags').values({ title: 'Written here' }).execute();
+      const second = await tagsVersion();
+      expect(Number(second)).toBe(Number(first) + 2);
+      await sql`UPDATE tags SET title = 'Renamed here' WHERE title = 'Written here'`.execute(t.app.db);
+      expect(Number(await tagsVersion())).toBe(Number(second) + 1);
+    });
+    // Outside any request, and in the next one, every read is fresh.
+    const now = Number(await tagsVersion());
+    await otherConnection.run("DELETE FROM tags WHERE title = 'Written elsewhere'");
+    expect(Number(await tagsVersion())).toBe(now + 1);
+    await inScope(async () => expect(Number(await tagsVersion())).toBe(now + 1));
+  });
+
+  it('a version raised in a transaction that rolls back is never read', async () => {
+    const before = await tagsVersion();
+    let during: Promise<string | undefined> | undefined;
+    await expect(
+      t.app.db.transaction().execute(async (trx) => {
+        await trx.insertInto('tags').values({ title: 'Rolled back' }).execute();
+        // Not awaited here: on SQLite it waits for the transaction's connection.
+        during = tagsVersion();
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await during).toBe(before);
+    expect(await tagsVersion()).toBe(before);
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { forgetOnWrite } from '../lib/request-scope.js';
 import type { Database } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -27,7 +28,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sche
         client.query(`SET search_path TO "${schema}"`).catch(() => undefined);
       });
     }
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [forgetOnWrite] });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
@@ -37,8 +38,21 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sche
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }), plugins: [forgetOnWrite] });
+  sqliteConnections.set(db, sqlite);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const sqliteConnections = new WeakMap<DB, SQLite.Database>();
+
+/**
+ * The better-sqlite3 connection under a SQLite `db` (none on PostgreSQL), for a short read that
+ * need not wait its turn behind Kysely's queue (lib/list-cache.ts). Such a read must not run while
+ * the connection is inside a transaction (`inTransaction`): it would see that transaction's
+ * uncommitted writes.
+ */
+export function sqliteConnection(db: DB): SQLite.Database | undefined {
+  return sqliteConnections.get(db);
 }
 
 /** Prepared statements kept per SQL text (the most recently used STATEMENT_CACHE of them). */

@@ -2,8 +2,9 @@
 // rows). Every table a list counts or shows has a version in list_versions, raised by triggers in
 // the same transaction as each write to it (migration 0016). A list total, or a page of rows, is
 // cached in this process under the versions of its tables at the time it was read; the versions are
-// read from the database on every request (one short query for all of them), so a write by any
-// process, committed before the request began, is never answered with older data.
+// read from the database once in every request (one short query for all of them, shared by a GET
+// request's session lookup and lists: lib/request-scope.ts), so a write by any process, committed
+// before the request began, is never answered with older data.
 //
 // Reading the versions before the data keeps this safe under concurrent writes: data read after a
 // write committed, but filed under the versions read before it, is only ever looked up by requests
@@ -11,10 +12,12 @@
 //
 // Totals are small and kept until evicted; pages are kept at most PAGE_TTL_MS (they may hold signed
 // file URLs, which expire) and fewer of them.
+import type { Statement } from 'better-sqlite3';
 import { sql } from 'kysely';
-import type { DB } from '../db/connection.js';
+import { sqliteConnection, type DB } from '../db/connection.js';
 import type { VERSIONED_TABLES } from '../db/migrations/0016_list_versions.js';
 import { lru, type Lru } from './lru.js';
+import { sharedInRequest } from './request-scope.js';
 
 /** The tables with a version: those of migration 0016, and sessions (0017, plugins/session.ts). */
 export type VersionedTable = (typeof VERSIONED_TABLES)[number] | 'sessions';
@@ -24,7 +27,10 @@ const MAX_PAGES = 1_000;
 export const PAGE_TTL_MS = 30_000;
 
 export interface ListCache {
-  /** Every table's version as the database holds it now (one short query). */
+  /**
+   * Every table's version as the database holds it now (one short query), or as it held it earlier
+   * in this request (lib/request-scope.ts).
+   */
   versions(): Promise<ReadonlyMap<string, string>>;
   /**
    * The total under `key` counted over `tables`: from the cache when none of them changed since it
@@ -66,16 +72,25 @@ function createListCache(db: DB): ListCache {
   // All versions as one text ('posts=12,users=7,...'): one row costs far less to read than a row
   // per table, and while nothing changes the text is the same and so is the map made from it.
   const versionsQuery = sql<{ v: string | null }>`SELECT string_agg(name || '=' || version, ',') AS v FROM list_versions`.compile(db);
+  // On SQLite the read is made at once on the connection itself, not queued behind Kysely's other
+  // queries, unless a transaction holds the connection: its writes are not committed yet (and may
+  // be rolled back), so then the read waits its turn like any query. (Prepared at the first read:
+  // the table does not exist before the migrations have run.)
+  const sqlite = sqliteConnection(db);
+  let sqliteVersions: Statement | undefined;
   let last: { text: string; map: ReadonlyMap<string, string> } = { text: '', map: new Map() };
-  const versions = async (): Promise<ReadonlyMap<string, string>> => {
-    const { rows } = await db.executeQuery(versionsQuery);
-    const text = rows[0]?.v ?? '';
+  const readVersions = async (): Promise<ReadonlyMap<string, string>> => {
+    const text =
+      sqlite && !sqlite.inTransaction
+        ? (((sqliteVersions ??= sqlite.prepare(versionsQuery.sql).pluck()).get() as string | null) ?? '')
+        : ((await db.executeQuery(versionsQuery)).rows[0]?.v ?? '');
     if (text !== last.text) {
       const map = new Map(text.split(',').map((pair) => pair.split('=') as [string, string]));
       last = { text, map };
     }
     return last.map;
   };
+  const versions = () => sharedInRequest(cache, readVersions);
 
   async function cached<T>(store: Lru<Entry>, ttl: number, key: string, tables: readonly VersionedTable[], read: () => Promise<T>): Promise<T> {
     const v = await versions();
@@ -102,9 +117,10 @@ function createListCache(db: DB): ListCache {
     return pending;
   }
 
-  return {
+  const cache: ListCache = {
     versions,
     total: (key, tables, count) => cached(totals, Infinity, `total ${key}`, tables, count),
     page: (key, tables, read) => cached(pages, PAGE_TTL_MS, `page ${key}`, tables, read),
   };
+  return cache;
 }

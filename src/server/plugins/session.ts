@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { randomToken, sha256 } from '../lib/crypto.js';
 import { forbidden, unauthorized } from '../lib/http-error.js';
 import { listCache } from '../lib/list-cache.js';
+import { inRequestScope } from '../lib/request-scope.js';
 import { lru } from '../lib/lru.js';
 import { hasRole, type RoleBit } from '../../shared/enums.js';
 import type { UserTable } from '../db/types.js';
@@ -82,7 +83,9 @@ export default fp(async function session(app: FastifyInstance) {
   app.addHook('onRequest', (request, _reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || request.routeOptions.config?.session === false) return done();
-    lookUp(request, token).then(() => done(), done);
+    // A GET reads the list versions once, here and in its lists (lib/request-scope.ts).
+    if (request.method === 'GET') inRequestScope(() => lookUp(request, token).then(() => done(), done));
+    else lookUp(request, token).then(() => done(), done);
   });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
