@@ -240,7 +240,14 @@ describe.each(dbKinds)('one read of the versions per GET request (%s)', (kind) =
     t = await buildTestApp(kind);
     if (kind === 'sqlite') {
       const other = new SQLite(path.join(t.dataDir, 'community.sqlite'));
-      otherConnection = { run: async (text) => void other.exec(text), close: async () => other.close() };
+      otherConnection = {
+        run: async (text) => {
+          other.exec(text);
+        },
+        close: async () => {
+          other.close();
+        },
+      };
     } else {
       const schema = (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(t.app.db)).rows[0].s;
       const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
