@@ -6,8 +6,12 @@
 // most 2.5 s, total blocking time at most 200 ms, cumulative layout shift at most 0.1. Exits 1 when
 // one is missed. Chromium: CHROMIUM_PATH, else CHROME_PATH, else /usr/bin/chromium. BENCH_LH_OUT=dir
 // keeps each run's JSON report there to read the audits.
+// A plain HTML page (a heading and a line of text) is measured once first, as the machine's floor:
+// its main-thread work, beside the pages', tells a slow browser machine from a slow page (on some
+// virtual machines a fresh browser's every first touch of memory is slow, and every task with it).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,10 +30,15 @@ interface Run {
   tbtMs: number;
   cls: number;
   siMs: number;
+  /** Main-thread work (simulated, as Lighthouse reports it). */
+  mainMs: number;
+  /** Lighthouse's measure of the machine's CPU speed. */
+  benchmarkIndex: number;
   lcpElement: string;
 }
 
 interface Report {
+  environment?: { benchmarkIndex?: number };
   categories: { performance: { score: number | null } };
   audits: Record<string, { numericValue?: number; details?: { items?: { items?: { node?: { snippet?: string } }[] }[] } }>;
   runtimeError?: { code: string; message: string };
@@ -64,6 +73,8 @@ function lighthouse(url: string, outFile: string, headers?: Record<string, strin
         tbtMs: n('total-blocking-time'),
         cls: n('cumulative-layout-shift'),
         siMs: n('speed-index'),
+        mainMs: n('mainthread-work-breakdown'),
+        benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
         lcpElement: (lcpItem?.node?.snippet ?? '').slice(0, 70),
       });
     });
@@ -72,6 +83,18 @@ function lighthouse(url: string, outFile: string, headers?: Record<string, strin
 
 const median = (runs: Run[]) => [...runs].sort((a, b) => a.score - b.score)[Math.floor((runs.length - 1) / 2)];
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** The floor: a plain page served from loopback. */
+async function plainPage(outFile: string): Promise<Run> {
+  const html = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Plain</title></head><body><h1>A plain page</h1><p>A heading and a line of text.</p></body></html>';
+  const plain = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+  await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+  try {
+    return await lighthouse(`http://127.0.0.1:${(plain.address() as { port: number }).port}/`, outFile);
+  } finally {
+    plain.close();
+  }
+}
 
 ensureBuild();
 const server = await startServer();
@@ -86,6 +109,9 @@ try {
     { name: '/feed (signed in)', url: `${server.url}/feed`, headers: { Cookie: cookie } },
   ];
   console.log(`Lighthouse mobile (simulated throttling), ${RUNS} run(s) per page, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const floor = await plainPage(path.join(outDir, 'plain-page.json'));
+  rows.push(['plain page (floor)', floor, [floor]]);
+  console.log(`  plain page (the machine's floor): main-thread work ${Math.round(floor.mainMs)} ms, TBT ${Math.round(floor.tbtMs)} ms, benchmark index ${Math.round(floor.benchmarkIndex)}`);
   for (const page of pages) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -100,7 +126,7 @@ try {
           console.log(`  ${page.name} run ${i + 1}: ${(err as Error).message.split('\n')[0].slice(0, 160)}; trying again`);
         }
       }
-      console.log(`  ${page.name} run ${i + 1}: score ${run.score}, LCP ${s(run.lcpMs)}, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}`);
+      console.log(`  ${page.name} run ${i + 1}: score ${run.score}, LCP ${s(run.lcpMs)}, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}, main-thread work ${Math.round(run.mainMs)} ms`);
       runs.push(run);
     }
     const m = median(runs);
@@ -116,10 +142,10 @@ try {
 }
 
 console.log(`\nLighthouse mobile, median of ${RUNS} (budget: score >= ${BUDGET.score}, LCP <= ${s(BUDGET.lcpMs)}, TBT <= ${BUDGET.tbtMs} ms, CLS <= ${BUDGET.cls})`);
-console.log(`  ${'page'.padEnd(20)} ${'score'.padStart(5)} ${'FCP'.padStart(8)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} ${'SI'.padStart(8)}  LCP element`);
+console.log(`  ${'page'.padEnd(20)} ${'score'.padStart(5)} ${'FCP'.padStart(8)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} ${'SI'.padStart(8)} ${'main'.padStart(8)}  LCP element`);
 for (const [name, m] of rows) {
   console.log(
-    `  ${name.padEnd(20)} ${String(m.score).padStart(5)} ${s(m.fcpMs).padStart(8)} ${s(m.lcpMs).padStart(8)} ${`${Math.round(m.tbtMs)} ms`.padStart(8)} ${m.cls.toFixed(3).padStart(6)} ${s(m.siMs).padStart(8)}  ${m.lcpElement}`,
+    `  ${name.padEnd(20)} ${String(m.score).padStart(5)} ${s(m.fcpMs).padStart(8)} ${s(m.lcpMs).padStart(8)} ${`${Math.round(m.tbtMs)} ms`.padStart(8)} ${m.cls.toFixed(3).padStart(6)} ${s(m.siMs).padStart(8)} ${`${Math.round(m.mainMs)} ms`.padStart(8)}  ${m.lcpElement}`,
   );
 }
 if (failures.length) {
