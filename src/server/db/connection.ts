@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { lru } from '../lib/lru.js';
 import { forgetOnWrite } from '../lib/request-scope.js';
 import type { Database } from './types.js';
 
@@ -64,17 +65,14 @@ const STATEMENT_CACHE = 500;
  * connection, a streamed one included.
  */
 function cachedStatements(sqlite: SQLite.Database): { prepare(sql: string): SQLite.Statement; close(): void } {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = lru<SQLite.Statement>(STATEMENT_CACHE);
   return {
     prepare(sql: string) {
       let stmt = cache.get(sql);
-      if (stmt) {
-        cache.delete(sql);
-      } else {
+      if (!stmt) {
         stmt = sqlite.prepare(sql);
-        if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
+        cache.set(sql, stmt);
       }
-      cache.set(sql, stmt);
       return stmt;
     },
     close: () => sqlite.close(),

@@ -1,6 +1,7 @@
 // A map that forgets its least recently used entries beyond `max`: the process-local caches of
 // list pages and totals (lib/list-cache.ts), of sessions (plugins/session.ts), of compressed JSON
-// (plugins/compress.ts) and of tus' upload metadata on S3 (uploads/tus.ts).
+// (plugins/compress.ts), of tus' upload metadata on S3 (uploads/tus.ts) and of prepared SQLite
+// statements (db/connection.ts).
 export interface Lru<T> {
   get(key: string): T | undefined;
   set(key: string, value: T): void;
