@@ -8,8 +8,9 @@ import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sqliteConnection } from '../../src/server/db/connection.js';
 import { listCache } from '../../src/server/lib/list-cache.js';
 import { inRequestScope } from '../../src/server/lib/request-scope.js';
 import { Role } from '../../src/shared/enums.js';
@@ -284,6 +285,51 @@ describe.each(dbKinds)('one read of the versions per GET request (%s)', (kind) =
     await otherConnection.run("DELETE FROM tags WHERE title = 'Written elsewhere'");
     expect(Number(await tagsVersion())).toBe(now + 1);
     await inScope(async () => expect(Number(await tagsVersion())).toBe(now + 1));
+  });
+
+  it('a signed-in GET of a list reads the versions once; a POST reads them afresh', async () => {
+    // Every read of list_versions, on either database: better-sqlite3 statements, or pg queries.
+    const reads = () => {
+      if (kind === 'sqlite') {
+        const statement = Object.getPrototypeOf(sqliteConnection(t.app.db)!.prepare('SELECT 1')) as { get: (...a: unknown[]) => unknown; all: (...a: unknown[]) => unknown };
+        const count = { n: 0 };
+        const spies = (['get', 'all'] as const).map((m) => {
+          const original = statement[m];
+          return vi.spyOn(statement, m).mockImplementation(function (this: { source: string }, ...args: unknown[]) {
+            if (this.source.includes('list_versions')) count.n++;
+            return original.apply(this, args);
+          });
+        });
+        return { count, restore: () => spies.forEach((s) => s.mockRestore()) };
+      }
+      const original = pg.Client.prototype.query;
+      const count = { n: 0 };
+      const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
+        if (text?.includes('list_versions')) count.n++;
+        return (original as (...a: unknown[]) => unknown).apply(this, args);
+      } as never);
+      return { count, restore: () => spy.mockRestore() };
+    };
+    const user = await createUser(t.app, { firstName: 'Vera', lastName: 'Versions' });
+    const library = '/api/scenarios/0/10/-1/-1/-1';
+    expect((await as(t.app, user, { method: 'GET', url: library })).statusCode).toBe(200);
+
+    const watched = reads();
+    try {
+      // Session, total and page: one read.
+      expect((await as(t.app, user, { method: 'GET', url: library })).statusCode).toBe(200);
+      expect(watched.count.n).toBe(1);
+      expect((await as(t.app, user, { method: 'GET', url: '/api/forumpost/GetPosts/0/5/-1' })).statusCode).toBe(200);
+      expect(watched.count.n).toBe(2);
+      // A POST has no scope: its session lookup reads them, and so would each list it read.
+      watched.count.n = 0;
+      const created = await as(t.app, user, { method: 'POST', url: '/api/forumpost/CreatePost', payload: { title: 'Versions read afresh', text: 'One read per step.' } });
+      expect(created.statusCode).toBe(201);
+      expect(watched.count.n).toBeGreaterThanOrEqual(1);
+    } finally {
+      watched.restore();
+    }
   });
 
   it('a version raised in a transaction that rolls back is never read', async () => {
