@@ -141,6 +141,50 @@ test.describe('on a shared iPad', () => {
     await emma.dispose();
   });
 
+  test("a sign-out that has not reached the server yet: opening the feed again shows the login page, not the answers the server wrote into the page", async ({ page }) => {
+    await signIn(page, 'educator');
+    await expect(page.getByTestId('feed-count')).toBeVisible();
+    // The sign-out cannot reach the server (the link drops just then): the device signs out at once
+    // and keeps the sign-out to send.
+    await page.route('**/api/me/logout', (route) => route.abort('internetdisconnected'));
+    await signOutFromMenu(page);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open('community-offline');
+              open.onsuccess = () => {
+                const get = open.result.transaction('device').objectStore('device').get('session');
+                get.onsuccess = () => resolve(Boolean((get.result as { signOutPending?: boolean } | undefined)?.signOutPending));
+                get.onerror = () => resolve(false);
+              };
+              open.onerror = () => resolve(false);
+            }),
+        ),
+      )
+      .toBe(true);
+
+    // The feed is opened again (past the service worker) before the app has sent the sign-out: the
+    // server still knows the session and writes the feed's answers into the page.
+    await page.unroute('**/api/me/logout');
+    // Whether the feed's posts were ever on screen in the page about to open.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('.post-card')) document.documentElement.dataset.feedShown = 'yes';
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const from = tap.requests.length;
+    await page.goto('/feed');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('Username')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.dataset.feedShown ?? 'no')).toBe('no');
+    // The sign-out went first; the old session asked nothing else.
+    const withSession = tap.requests.slice(from).filter((r) => r.path.startsWith('/api/') && sessionCookie(r)).map((r) => `${r.method} ${r.path}`);
+    expect(withSession).toEqual(['GET /api/me/logout']);
+  });
+
   test.describe('with the service worker (the app\'s code is on the device)', () => {
     test.use({ serviceWorkers: 'allow' });
 

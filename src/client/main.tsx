@@ -14,14 +14,16 @@ import { DialogProvider } from './components/confirm';
 import { ToastProvider } from './components/toast';
 import { persistOptions } from './offline/persist';
 import { offlineDbExists } from './offline/db-exists';
-import { startOffline } from './offline/setup';
+import { installRequestGate, startOffline } from './offline/setup';
 import { UpdatePrompt } from './offline/components/update-prompt';
 import './styles.css';
 
 // Start-up runs in short steps, each its own task, so a slow phone's main thread never stays busy
 // long enough to miss a tap (the first screen renders in a transition, in slices, too).
 async function boot() {
-  // Who is signed in, asked now rather than once the route's code and the persisted cache are loaded.
+  // Who is signed in, asked now rather than once the route's code and the persisted cache are loaded
+  // (after a sign-out still waiting to be sent, if any: the gate is in place first).
+  installRequestGate();
   askMeEarly(window.location.pathname);
   await yieldToMain();
 

@@ -33,3 +33,12 @@ export function takeFirstAnswer<T>(url: string): T | undefined {
   all.delete(url);
   return answer;
 }
+
+/**
+ * Forget the page's answers: they were made with a session this device has since ended (a sign-out
+ * made offline, sent before any request: offline/session.ts).
+ */
+export function dropFirstAnswers(): void {
+  read();
+  answers = new Map();
+}

@@ -5,6 +5,7 @@
 //   logout call is the first request sent once the server can be reached.
 // No React and no window-only API: the service worker imports this module.
 import { db, type DeviceSession } from './db';
+import { dropFirstAnswers } from '../lib/first-answers';
 
 const NONE: DeviceSession = { key: 'session', userId: null, signOutPending: false };
 
@@ -48,6 +49,8 @@ export function flushSignOut(fetchFn: (input: string, init: RequestInit) => Prom
   flushing ??= (async () => {
     try {
       if (!(await readSession()).signOutPending) return true;
+      // The server may have written answers into this page with the session being ended.
+      dropFirstAnswers();
       let res: Response;
       try {
         res = await fetchFn(LOGOUT_URL, { method: 'GET', credentials: 'include', cache: 'no-store', headers: { Accept: 'application/json' } });

@@ -19,9 +19,17 @@ let outboxCode: Promise<typeof import('./outbox')> | null = null;
 const session = () => (sessionCode ??= offlineCodeWanted().then(() => import('./session')));
 const outbox = () => (outboxCode ??= offlineCodeWanted().then(() => import('./outbox')));
 
-export function startOffline(queryClient: QueryClient) {
+/**
+ * Before every request, a sign-out still to be sent goes first (issue 10). Installed before the
+ * app's first request (main.tsx), the early session check included: sent ahead of the sign-out, it
+ * would find the old session still open and show the signed-out user's pages again.
+ */
+export function installRequestGate() {
   // No offline database yet (a first visit): no sign-out can be waiting.
   setRequestGate(async () => !(await offlineDbExists()) || (await session()).flushSignOut());
+}
+
+export function startOffline(queryClient: QueryClient) {
   // The signed-in user as the server answered it (a fetch, a login, a 401), never a restored cache.
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryKey[0] !== meQueryKey[0]) return;
