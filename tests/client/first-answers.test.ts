@@ -52,6 +52,16 @@ describe('first answers', () => {
     expect(await api('/api/alltags')).toEqual({ from: 'server' });
   });
 
+  it('set aside (a sign-out from this device sent first), they answer nothing; the element goes', async () => {
+    writeAnswers(JSON.stringify({ '/api/users/me': { id: 7 } }));
+    const { api } = await import('../../src/client/lib/api');
+    const { dropFirstAnswers } = await import('../../src/client/lib/first-answers');
+    dropFirstAnswers();
+    expect(document.getElementById(FIRST_ANSWERS_ID)).toBeNull();
+    expect(await api('/api/users/me')).toEqual({ from: 'server' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('asks the server when the page has none, or they were cut short', async () => {
     writeAnswers('{"/api/alltags": [');
     const { api } = await import('../../src/client/lib/api');
