@@ -39,6 +39,6 @@ export function takeFirstAnswer<T>(url: string): T | undefined {
  * made offline, sent before any request: offline/session.ts).
  */
 export function dropFirstAnswers(): void {
-  read();
   answers = new Map();
+  if (typeof document !== 'undefined') document.getElementById(FIRST_ANSWERS_ID)?.remove();
 }

@@ -83,9 +83,10 @@ export default fp(async function session(app: FastifyInstance) {
   app.addHook('onRequest', (request, _reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || request.routeOptions.config?.session === false) return done();
+    const run = () => void lookUp(request, token).then(() => done(), done);
     // A GET reads the list versions once, here and in its lists (lib/request-scope.ts).
-    if (request.method === 'GET') inRequestScope(() => lookUp(request, token).then(() => done(), done));
-    else lookUp(request, token).then(() => done(), done);
+    if (request.method === 'GET') inRequestScope(run);
+    else run();
   });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
