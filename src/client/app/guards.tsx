@@ -1,6 +1,6 @@
 // Route guards (spec section 2): sign-in required outside the public paths; role-gated routes
 // redirect to / when the user's role bits lack the role.
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { hasRole, type RoleBit } from '../../shared/enums';
 import { useMe, useSessionMe } from '../lib/current-user';
@@ -10,8 +10,14 @@ import { useFirstScreen } from '../lib/first-screen';
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const me = useSessionMe();
   const location = useLocation();
-  useFirstScreen(!me.checking);
-  if (me.checking) return <Spinner label="Loading" />;
+  // The server's answer arrives through the query cache, whose updates React renders in one
+  // uninterrupted task; the whole signed-in screen mounting in it would hold a slow phone's main
+  // thread for a long while. So the spinner goes at once, but the screen replaces it in a deferred
+  // render, which React splits into short slices.
+  const checkingDeferred = useDeferredValue(me.checking);
+  const checking = me.checking || checkingDeferred;
+  useFirstScreen(!checking);
+  if (checking) return <Spinner label="Loading" />;
   if (!me.data) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (!me.data.enabled) return <Navigate to={`/unverifiedprofile/${encodeURIComponent(me.data.email)}`} replace />;
   return children ? <>{children}</> : <Outlet />;
