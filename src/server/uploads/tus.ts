@@ -10,12 +10,15 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { finished, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server, type ServerOptions, type Upload } from '@tus/server';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import type { DataStore, KvStore } from '@tus/utils';
+import { ERRORS, type DataStore, type KvStore } from '@tus/utils';
 import type { SessionUser } from '../plugins/session.js';
 import { HttpError, badRequest, notFound, unauthorized } from '../lib/http-error.js';
 import { now } from '../db/connection.js';
@@ -62,6 +65,9 @@ async function readHead(filePath: string): Promise<Buffer> {
   }
 }
 
+/** How far a file upload's writes may run ahead of the disk (the server's memory per PATCH). */
+const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
+
 /**
  * FileStore creates its directory with an async mkdir whose callback throws, so an app closed (and
  * its data dir removed) right after start crashes the process. We create the directory ourselves,
@@ -70,6 +76,22 @@ async function readHead(filePath: string): Promise<Buffer> {
 const FileStoreBase = FileStore as unknown as new (options: ConstructorParameters<typeof FileStore>[0]) => object;
 class SyncDirFileStore extends FileStoreBase {
   checkOrCreateDirectory(): void {}
+
+  /**
+   * A PATCH body into the file at `offset`; resolves with the new offset. FileStore's own write
+   * adds a counting transform and keeps Node's 16 KB write buffer, so the request stream stops and
+   * starts after every 64 KB read; here the file takes up to WRITE_BUFFER_BYTES ahead of the disk,
+   * written with one writev call for all that gathered while the last write was under way.
+   */
+  async write(readable: Readable, id: string, offset: number): Promise<number> {
+    const file = fs.createWriteStream((this as unknown as { resolve(id: string): string }).resolve(id), { flags: 'r+', start: offset, highWaterMark: WRITE_BUFFER_BYTES });
+    try {
+      await pipeline(readable, file);
+    } catch {
+      throw ERRORS.FILE_WRITE_ERROR;
+    }
+    return offset + file.bytesWritten;
+  }
 }
 
 /**
@@ -255,6 +277,52 @@ export function createTusServer(app: FastifyInstance): { tus: Server; backend: T
   return { tus, backend, locker, users };
 }
 
+/** How much of a PATCH body may wait in memory for the store to take it. */
+const BODY_BUFFER_BYTES = 1024 * 1024;
+
+/**
+ * The request as @tus/server reads it (its own handle() makes the same srvx NodeRequest), but with
+ * a body stream that hands on the socket's buffers as they are: Node's Readable.toWeb copies every
+ * chunk (to detach it from Buffer's shared pool, which only matters to a reader that transfers
+ * them; tus writes them to the file). Backpressure as usual: the socket pauses while
+ * BODY_BUFFER_BYTES wait unread.
+ */
+class UncopiedBodyRequest extends NodeRequest {
+  readonly #req: IncomingMessage;
+  #body: ReadableStream<Uint8Array<ArrayBuffer>> | null | undefined;
+  constructor(ctx: { req: IncomingMessage; res: ServerResponse }) {
+    super(ctx);
+    this.#req = ctx.req;
+  }
+  get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    if (this.#body !== undefined) return this.#body;
+    const req = this.#req;
+    if (req.method === 'GET' || req.method === 'HEAD') return (this.#body = null);
+    return (this.#body = new ReadableStream<Uint8Array<ArrayBuffer>>(
+      {
+        start(controller) {
+          // As Readable.toWeb does, less the copy: a body cut short (the client gone) errors the stream.
+          finished(req, (err) => {
+            if (!err) controller.close();
+            else controller.error(err.code === 'ERR_STREAM_PREMATURE_CLOSE' ? new DOMException('The request was cut short', 'AbortError') : err);
+          });
+          req.on('data', (chunk: Buffer<ArrayBuffer>) => {
+            controller.enqueue(chunk);
+            if ((controller.desiredSize ?? 0) <= 0) req.pause();
+          });
+          req.pause();
+        },
+        pull() {
+          req.resume();
+        },
+        cancel(reason) {
+          req.destroy(reason instanceof Error ? reason : undefined);
+        },
+      },
+      new ByteLengthQueuingStrategy({ highWaterMark: BODY_BUFFER_BYTES }),
+    ));
+  }
+}
 /** Fastify routes for /uploads/tus; registered in its own (encapsulated) scope for the raw-body parsers. */
 export async function tusRoutes(app: FastifyInstance): Promise<void> {
   const { tus, backend, locker, users } = createTusServer(app);
@@ -295,7 +363,8 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     users.set(request.raw, user);
     reply.hijack();
     try {
-      await tus.handle(request.raw, reply.raw);
+      const response = await tus.handleWeb(new UncopiedBodyRequest({ req: request.raw, res: reply.raw }));
+      await sendNodeResponse(reply.raw, response);
     } catch (err) {
       request.log.error({ err }, 'resumable upload failed');
       if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'Content-Type': 'application/json' });
