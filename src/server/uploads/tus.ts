@@ -282,47 +282,47 @@ const BODY_BUFFER_BYTES = 1024 * 1024;
 
 /**
  * The request as @tus/server reads it (its own handle() makes the same srvx NodeRequest), but with
- * a body stream that hands on the socket's buffers as they are: Node's Readable.toWeb copies every
- * chunk (to detach it from Buffer's shared pool, which only matters to a reader that transfers
- * them; tus writes them to the file). Backpressure as usual: the socket pauses while
- * BODY_BUFFER_BYTES wait unread.
+ * a body stream that hands on the socket's buffers as they are: Node's Readable.toWeb, which srvx
+ * uses, copies every chunk (to detach it from Buffer's shared pool, which only matters to a reader
+ * that transfers them; tus writes them to the store). Made when tus first asks for it, as before.
  */
-class UncopiedBodyRequest extends NodeRequest {
-  readonly #req: IncomingMessage;
-  #body: ReadableStream<Uint8Array<ArrayBuffer>> | null | undefined;
-  constructor(ctx: { req: IncomingMessage; res: ServerResponse }) {
-    super(ctx);
-    this.#req = ctx.req;
-  }
-  get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
-    if (this.#body !== undefined) return this.#body;
-    const req = this.#req;
-    if (req.method === 'GET' || req.method === 'HEAD') return (this.#body = null);
-    return (this.#body = new ReadableStream<Uint8Array<ArrayBuffer>>(
-      {
-        start(controller) {
-          // As Readable.toWeb does, less the copy: a body cut short (the client gone) errors the stream.
-          finished(req, (err) => {
-            if (!err) controller.close();
-            else controller.error(err.code === 'ERR_STREAM_PREMATURE_CLOSE' ? new DOMException('The request was cut short', 'AbortError') : err);
-          });
-          req.on('data', (chunk: Buffer<ArrayBuffer>) => {
-            controller.enqueue(chunk);
-            if ((controller.desiredSize ?? 0) <= 0) req.pause();
-          });
-          req.pause();
-        },
-        pull() {
-          req.resume();
-        },
-        cancel(reason) {
-          req.destroy(reason instanceof Error ? reason : undefined);
-        },
-      },
-      new ByteLengthQueuingStrategy({ highWaterMark: BODY_BUFFER_BYTES }),
-    ));
-  }
+function tusRequest(req: IncomingMessage, res: ServerResponse): Request {
+  const request = new NodeRequest({ req, res });
+  let body: ReadableStream<Uint8Array<ArrayBuffer>> | null | undefined;
+  Object.defineProperty(request, 'body', {
+    get: () => (body === undefined ? (body = req.method === 'GET' || req.method === 'HEAD' ? null : uncopiedBody(req)) : body),
+  });
+  return request;
 }
+
+/** A request's body as a web stream, as Readable.toWeb makes it less the copy. */
+function uncopiedBody(req: IncomingMessage): ReadableStream<Uint8Array<ArrayBuffer>> {
+  return new ReadableStream<Uint8Array<ArrayBuffer>>(
+    {
+      start(controller) {
+        // A body cut short (the client gone) errors the stream.
+        finished(req, (err) => {
+          if (!err) controller.close();
+          else controller.error(err.code === 'ERR_STREAM_PREMATURE_CLOSE' ? new DOMException('The request was cut short', 'AbortError') : err);
+        });
+        // Backpressure: the socket pauses while BODY_BUFFER_BYTES wait unread.
+        req.on('data', (chunk: Buffer<ArrayBuffer>) => {
+          controller.enqueue(chunk);
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.pause();
+      },
+      pull() {
+        req.resume();
+      },
+      cancel(reason) {
+        req.destroy(reason instanceof Error ? reason : undefined);
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: BODY_BUFFER_BYTES }),
+  );
+}
+
 /** Fastify routes for /uploads/tus; registered in its own (encapsulated) scope for the raw-body parsers. */
 export async function tusRoutes(app: FastifyInstance): Promise<void> {
   const { tus, backend, locker, users } = createTusServer(app);
@@ -363,7 +363,7 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     users.set(request.raw, user);
     reply.hijack();
     try {
-      const response = await tus.handleWeb(new UncopiedBodyRequest({ req: request.raw, res: reply.raw }));
+      const response = await tus.handleWeb(tusRequest(request.raw, reply.raw));
       await sendNodeResponse(reply.raw, response);
     } catch (err) {
       request.log.error({ err }, 'resumable upload failed');
