@@ -31,6 +31,18 @@ export function chooseEncoding(accept: string | undefined): Encoding | null {
   return null;
 }
 
+/** chooseEncoding's answers for the Accept-Encoding headers seen lately (a browser sends the same one every time). */
+const encodings = lru<{ encoding: Encoding | null }>(50);
+function encodingFor(accept: string | undefined): Encoding | null {
+  if (!accept) return null;
+  let known = encodings.get(accept);
+  if (!known) {
+    known = { encoding: chooseEncoding(accept) };
+    encodings.set(accept, known);
+  }
+  return known.encoding;
+}
+
 /** The compressed bytes of the most recent JSON texts (the least recently used go first). */
 const RECENT = 100;
 const recent = lru<Partial<Record<Encoding, Buffer>>>(RECENT);
@@ -64,7 +76,7 @@ const compress: onSendHookHandler = (request: FastifyRequest, reply: FastifyRepl
  */
 export function compressText(request: FastifyRequest, reply: FastifyReply, payload: string | Buffer, done: (out: string | Buffer) => void): void {
   addVary(reply);
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  const encoding = encodingFor(request.headers['accept-encoding']);
   if (!encoding) {
     done(payload);
     return;

@@ -59,25 +59,27 @@ export default fp(async function session(app: FastifyInstance) {
   // changes them, and the next request asks the database again. Reading the versions before the
   // session keeps this safe under concurrent writes, as for list pages.
   const versions = listCache(app.db);
-  const known = lru<{ at: string; user: SessionUser; expiresAt: string }>(KNOWN_SESSIONS);
+  // Keyed by the cookie's token (it is in this process's memory for every request anyway), so a
+  // known session costs no SHA-256; the database only ever sees the hash.
+  const known = lru<{ at: string; hash: string; user: SessionUser; expiresAt: string }>(KNOWN_SESSIONS);
   const lookUp = async (request: FastifyRequest, token: string) => {
-    const hash = sha256(token);
     const v = await versions.versions();
     const at = `${v.get('sessions')}.${v.get('users')}`;
-    let entry = known.get(hash);
+    let entry = known.get(token);
     if (entry?.at !== at) {
+      const hash = entry?.hash ?? sha256(token);
       const { rows } = await app.db.executeQuery({ ...sessionQuery, parameters: [hash] } as typeof sessionQuery);
       const row = rows[0];
-      known.delete(hash);
+      known.delete(token);
       if (!row) return;
       const { expires_at: expiresAt, ...user } = row;
-      entry = { at, user, expiresAt };
-      known.set(hash, entry);
+      entry = { at, hash, user, expiresAt };
+      known.set(token, entry);
     }
     if (entry.expiresAt < new Date().toISOString() || !entry.user.enabled) return;
     // A copy: the kept row is shared by this session's requests.
     request.user = { ...entry.user };
-    request.sessionHash = hash;
+    request.sessionHash = entry.hash;
   };
   // Without a cookie (or on a route declared `session: false`) no promise is made at all.
   app.addHook('onRequest', (request, _reply, done) => {
