@@ -1,7 +1,8 @@
 // Shared upload infrastructure: resumable (tus) uploads with ownership and checks, and the
 // multipart path with per-file errors (spec sections 2, 5 and 9; DESIGN sections 2, 6 and 8).
 import fs from 'node:fs';
-import http from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { as, buildTestApp, createUser, dbKinds, readStored, type TestApp, type T
 import { registerUploadKind, storeAcceptedFile } from '../../src/server/uploads/registry.js';
 import { looksLikeJson, imageTypeOf, looksLikeMarkup, isZip, isoMediaVideoType } from '../../src/server/uploads/sniff.js';
 import { receiveMultipartUploads } from '../../src/server/uploads/multipart.js';
+import { uncopiedBody } from '../../src/server/uploads/tus.js';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/limits.js';
 
 // A kind of our own, so these tests do not depend on the scenario or media features.
@@ -319,5 +321,43 @@ describe('content sniffing', () => {
     expect(looksLikeMarkup(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg">'))).toBe(true);
     expect(looksLikeMarkup(Buffer.from('<?xml version="1.0"?><svg>'))).toBe(true);
     expect(looksLikeMarkup(Buffer.from('GIF89a'))).toBe(false);
+  });
+});
+
+// The body tus reads (uploads/tus.ts): the request's own chunks, not copies of them (Node's
+// Readable.toWeb copies each one), with backpressure and an error for a body cut short.
+describe('an upload body as tus reads it', () => {
+  const request = () => new Readable({ read() {} }) as unknown as IncomingMessage;
+
+  it('hands on the chunks as they arrived, then ends', async () => {
+    const req = request();
+    const chunks = [Buffer.from('first'), Buffer.alloc(64 * 1024, 1)];
+    const reader = uncopiedBody(req).getReader();
+    for (const chunk of chunks) req.push(chunk);
+    req.push(null);
+    expect((await reader.read()).value).toBe(chunks[0]);
+    expect((await reader.read()).value).toBe(chunks[1]);
+    expect((await reader.read()).done).toBe(true);
+  });
+
+  it('stops reading the request while 1 MB waits unread, and goes on when it is read', async () => {
+    const req = request();
+    const reader = uncopiedBody(req).getReader();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(req.isPaused()).toBe(false);
+    for (let i = 0; i < 20; i++) req.push(Buffer.alloc(64 * 1024));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(req.isPaused()).toBe(true);
+    for (let read = 0; read < 20 * 64 * 1024; ) read += (await reader.read()).value!.length;
+    expect(req.isPaused()).toBe(false);
+  });
+
+  it('errors with an AbortError when the client goes away mid-body', async () => {
+    const req = request();
+    const reader = uncopiedBody(req).getReader();
+    req.push(Buffer.from('part of it'));
+    expect((await reader.read()).value?.toString()).toBe('part of it');
+    req.destroy();
+    await expect(reader.read()).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

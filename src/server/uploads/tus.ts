@@ -296,7 +296,7 @@ function tusRequest(req: IncomingMessage, res: ServerResponse): Request {
 }
 
 /** A request's body as a web stream, as Readable.toWeb makes it less the copy. */
-function uncopiedBody(req: IncomingMessage): ReadableStream<Uint8Array<ArrayBuffer>> {
+export function uncopiedBody(req: IncomingMessage): ReadableStream<Uint8Array<ArrayBuffer>> {
   return new ReadableStream<Uint8Array<ArrayBuffer>>(
     {
       start(controller) {
