@@ -34,15 +34,15 @@ export function chooseEncoding(accept: string | undefined): Encoding | null {
 }
 
 /** chooseEncoding's answers for the Accept-Encoding headers seen lately (a browser sends the same one every time). */
-const encodings = lru<{ encoding: Encoding | null }>(50);
+const encodings = lru<Encoding | null>(50);
 function encodingFor(accept: string | undefined): Encoding | null {
   if (!accept) return null;
-  let known = encodings.get(accept);
-  if (!known) {
-    known = { encoding: chooseEncoding(accept) };
-    encodings.set(accept, known);
+  let encoding = encodings.get(accept);
+  if (encoding === undefined) {
+    encoding = chooseEncoding(accept);
+    encodings.set(accept, encoding);
   }
-  return known.encoding;
+  return encoding;
 }
 
 /** The compressed bytes of the most recent JSON texts (the least recently used go first). */

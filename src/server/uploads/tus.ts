@@ -289,9 +289,7 @@ const BODY_BUFFER_BYTES = 1024 * 1024;
 function tusRequest(req: IncomingMessage, res: ServerResponse): Request {
   const request = new NodeRequest({ req, res });
   let body: ReadableStream<Uint8Array<ArrayBuffer>> | null | undefined;
-  Object.defineProperty(request, 'body', {
-    get: () => (body === undefined ? (body = req.method === 'GET' || req.method === 'HEAD' ? null : uncopiedBody(req)) : body),
-  });
+  Object.defineProperty(request, 'body', { get: () => (body ??= req.method === 'GET' || req.method === 'HEAD' ? null : uncopiedBody(req)) });
   return request;
 }
 
