@@ -260,6 +260,19 @@ describe.each(dbKinds)('uploads (%s)', (kind) => {
     expect(res.json()).toEqual({ message: 'Files must be 512 MB or smaller' });
   });
 
+  it('a PATCH with a malformed tus header is refused with 400 and a JSON message naming the header', async () => {
+    const created = await create(t.app, alice, { filename: 'headers.json', size: 10 });
+    const url = created.headers.location as string;
+    const wrongType = await as(t.app, alice, { method: 'PATCH', url, headers: { ...TUS, 'upload-offset': '0', 'content-type': 'text/plain' }, payload: '{"a":1}' });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json()).toEqual({ message: 'Invalid content-type' });
+    const badOffset = await as(t.app, alice, { method: 'PATCH', url, headers: { ...TUS, 'upload-offset': 'abc', 'content-type': 'application/offset+octet-stream' }, payload: '{"a":1}' });
+    expect(badOffset.statusCode).toBe(400);
+    expect(badOffset.json()).toEqual({ message: 'Invalid upload-offset' });
+    // Nothing was written: the upload is still at 0.
+    expect((await head(t.app, alice, url)).headers['upload-offset']).toBe('0');
+  });
+
   it('a multipart batch returns per-file errors beside the successes', async () => {
     const good = Buffer.from('{"ok":true}');
     const { payload, headers } = multipartBody('testFiles', [
