@@ -321,6 +321,19 @@ export function uncopiedBody(req: IncomingMessage): ReadableStream<Uint8Array<Ar
   );
 }
 
+/**
+ * An error answered as JSON { message } like the rest of the API. tus answers a malformed header
+ * (Content-Type, Upload-Offset...) itself, in plain text, before any handler or onResponseError.
+ */
+async function withJsonError(response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  const text = (await response.text()).trim();
+  const headers = new Headers(response.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  headers.delete('Content-Length');
+  return new Response(text.startsWith('{') ? text : json(text || 'Request refused'), { status: response.status, headers });
+}
+
 /** Fastify routes for /uploads/tus; registered in its own (encapsulated) scope for the raw-body parsers. */
 export async function tusRoutes(app: FastifyInstance): Promise<void> {
   const { tus, backend, locker, users } = createTusServer(app);
@@ -362,7 +375,7 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
     reply.hijack();
     try {
       const response = await tus.handleWeb(tusRequest(request.raw, reply.raw));
-      await sendNodeResponse(reply.raw, response);
+      await sendNodeResponse(reply.raw, request.method === 'HEAD' ? response : await withJsonError(response));
     } catch (err) {
       request.log.error({ err }, 'resumable upload failed');
       if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'Content-Type': 'application/json' });
