@@ -52,6 +52,22 @@ test.describe('admin area', () => {
     await expect(page).toHaveURL(/\/admin\/analytics$/);
   });
 
+  test('on a phone the admin strip scrolls to show the current screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'admin');
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    for (const [path, link] of [['/admin/reviewmedia', 'Review media'], ['/admin/builds', 'App builds'], ['/admin/analytics', 'Analytics']]) {
+      await page.goto(path);
+      await expect(nav.getByRole('link', { name: link })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.getByRole('link', { name: link })).toBeInViewport({ ratio: 1 });
+    }
+    // Moving within the area by the strip keeps the chosen link in view too.
+    await nav.getByRole('link', { name: 'Reported posts' }).click();
+    await nav.getByRole('link', { name: 'Post to everyone' }).click();
+    await expect(page).toHaveURL(/\/admin\/post$/);
+    await expect(nav.getByRole('link', { name: 'Post to everyone' })).toBeInViewport({ ratio: 1 });
+  });
+
   test('analytics draws three bar charts from the demo data, with tables for screen readers', async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/admin/analytics');
