@@ -183,6 +183,25 @@ describe.each(dbKinds)('forum posts (%s)', (kind) => {
     ]);
   });
 
+  it("media made private after it was posted no longer shows to others in the post; its owner still sees it", async () => {
+    const media = await addMedia(t.app, emma.id, { name: 'Trolley layout' });
+    const post = (await createPost(t.app, emma, { title: 'Soon private media', media: [media] })).json().id as number;
+    const feedPost = async (user: TestUser) => {
+      const res = await as(t.app, user, { method: 'GET', url: '/api/forumpost/GetPosts/0/50/-1' });
+      expect(res.statusCode).toBe(200);
+      return (res.json().posts as { id: number; media: { id: number; name: string }[] }[]).find((p) => p.id === post)!;
+    };
+    expect((await feedPost(paul)).media).toEqual([expect.objectContaining({ id: media, name: 'Trolley layout' })]);
+
+    const edit = await as(t.app, emma, { method: 'PATCH', url: `/api/media/Edit/${media}`, payload: { privacy_level: 0 } });
+    expect(edit.statusCode).toBe(200);
+    expect((await feedPost(paul)).media).toEqual([]);
+    expect((await feedPost(admin)).media).toEqual([]);
+    expect((await feedPost(emma)).media).toEqual([expect.objectContaining({ id: media, name: 'Trolley layout' })]);
+    // The media item itself is another user's private item: not found.
+    expect((await as(t.app, paul, { method: 'GET', url: `/api/media/MediaItem/${media}` })).statusCode).toBe(404);
+  });
+
   it('a feed post refuses my own private scenario: other users could not open it (issue 11)', async () => {
     const mineHidden = await addScenario(t.app, emma.id, { privacy: 0, name: 'My private one' });
     const res = await createPost(t.app, emma, { title: 'With a private scenario', scenarios: [mineHidden] });
