@@ -183,13 +183,19 @@ export function postsRepository(db: DB) {
         .execute();
     },
 
-    /** Only approved, processed media are shown (an upload made inside a post appears once approved). */
+    /**
+     * Approved, processed media of the posts (an upload made inside a post appears once approved),
+     * with who may see each (the service decides).
+     */
     async mediaOf(postIds: number[]) {
       if (!postIds.length || !(await hasTable('media'))) return [];
       return adb
         .selectFrom('post_media')
         .innerJoin('media', 'media.id', 'post_media.media_id')
-        .select(['post_media.post_id', 'media.id', 'media.uuid_id', 'media.name', 'media.is_video', 'media.thumb_key'])
+        .select([
+          'post_media.post_id', 'media.id', 'media.uuid_id', 'media.name', 'media.is_video', 'media.thumb_key',
+          'media.privacy_level', 'media.contributed_by',
+        ])
         .where('post_media.post_id', 'in', postIds)
         .where('media.approval_status', '=', 2)
         .where('media.is_processed', '=', 1)

@@ -6,7 +6,7 @@ import type { NewNotification } from '../../lib/notifications.js';
 import type { acceptTempFile } from '../../uploads/multipart.js';
 import type { AcceptedFile } from '../../uploads/registry.js';
 import type { SessionUser } from '../../plugins/session.js';
-import { hasRole, PostStatus, Role } from '../../../shared/enums.js';
+import { hasRole, PostStatus, PrivacyLevel, Role } from '../../../shared/enums.js';
 import { canSeeGroupPost } from '../../lib/group-access.js';
 import type {
   CreatePostInput,
@@ -83,6 +83,9 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
     const canOpen = (s: (typeof scenarios)[number], row: PostRow) =>
       s.contributed_by === viewerId ||
       (s.is_processed === 1 && !s.processing_error && (s.privacy_level === 2 || (row.group_id !== null && myGroups.has(row.group_id))));
+    // Attached media shows to its owner, and to everyone while it is public: an item made private
+    // after it was posted leaves the post, as it leaves the library.
+    const canSeeMedia = (m: (typeof media)[number]) => m.contributed_by === viewerId || m.privacy_level === PrivacyLevel.Public;
     return rows.map((row) => {
       const c = creatorById.get(row.creator_id);
       return {
@@ -97,7 +100,7 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
         type: row.type,
         group: row.group_id !== null ? (groups.get(row.group_id) ?? null) : null,
         media: media
-          .filter((m) => m.post_id === row.id)
+          .filter((m) => m.post_id === row.id && canSeeMedia(m))
           .map((m) => ({
             id: m.id,
             uuid_id: m.uuid_id,
