@@ -122,7 +122,13 @@ describe.each(dbKinds)('forum groups (%s)', (kind) => {
       expect(blank.json()).toEqual({ message: 'Please enter a group name' });
       // Absent settings stay as they are.
       const kept = await call(owner, { method: 'PATCH', url: `${G}/updategroup/${id}`, payload: { name: 'Kept' } });
-      expect(kept.json()).toMatchObject({ name: 'Kept', membershipType: 1, postingType: 'requireModeration' });
+      expect(kept.json()).toMatchObject({ name: 'Kept', description: 'New words', membershipType: 1, postingType: 'requireModeration' });
+      const settingOnly = await call(owner, { method: 'PATCH', url: `${G}/updategroup/${id}`, payload: { postingType: 'allowAll' } });
+      expect(settingOnly.statusCode).toBe(200);
+      expect(settingOnly.json()).toMatchObject({ name: 'Kept', description: 'New words', membershipType: 1, postingType: 'allowAll' });
+      // A description sent empty (or null) is cleared.
+      const cleared = await call(owner, { method: 'PATCH', url: `${G}/updategroup/${id}`, payload: { description: null } });
+      expect(cleared.json()).toMatchObject({ name: 'Kept', description: '' });
     });
 
     it("only the owner deletes the group: 'Group deleted.'; its posts leave the feed and the group is gone", async () => {
