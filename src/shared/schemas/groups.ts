@@ -113,11 +113,11 @@ export const createGroupSchema = v.object({
 });
 export type CreateGroupInput = v.InferInput<typeof createGroupSchema>;
 
-/** PATCH /api/forumgroup/updategroup/{id}: absent settings stay as they are. */
+/** PATCH /api/forumgroup/updategroup/{id}: absent settings stay as they are; a null description clears it. */
 export const updateGroupSchema = v.object({
   id: v.optional(v.pipe(v.number('The id must be a number'), v.integer('The id must be a number'))),
-  name: v.optional(groupNameSchema, ''),
-  description: groupDescriptionSchema,
+  name: v.optional(groupNameSchema),
+  description: v.optional(groupDescriptionSchema),
   membershipType: v.optional(membershipTypeSchema),
   postingType: v.optional(postingTypeSchema),
 });

@@ -166,8 +166,8 @@ export function groupsService({ repo, db, jobs }: GroupsDeps) {
       requireGroupAdmin(a);
       if (input.id !== undefined && input.id !== id) throw unprocessable(GROUP_MESSAGES.idMismatch);
       await repo.update(id, {
-        name: input.name,
-        description: input.description,
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.membershipType !== undefined ? { membership_type: input.membershipType } : {}),
         ...(input.postingType !== undefined ? { posting_type: input.postingType } : {}),
       });
