@@ -54,3 +54,46 @@ test('on a phone the main navigation folds behind the Menu button', async ({ pag
   await expect(page).toHaveURL(/\/scenarios$/);
   await expect(scenarios).toBeHidden();
 });
+
+test('dropdown menus: one open at a time, closed by Escape and by a click outside', async ({ page }) => {
+  await signIn(page, 'educator');
+  const profile = page.getByRole('link', { name: 'My Profile' });
+  const postMenu = page.getByLabel(/^Post options for /).first();
+  const postAction = page.getByRole('button', { name: /^(Delete|Report) post$/ }).first();
+
+  await page.getByLabel('User menu').click();
+  await expect(profile).toBeVisible();
+  // Opening another menu closes the first.
+  await postMenu.click();
+  await expect(postAction).toBeVisible();
+  await expect(profile).toBeHidden();
+  // Escape closes it and gives focus back to its button.
+  await page.keyboard.press('Escape');
+  await expect(postAction).toBeHidden();
+  await expect(postMenu).toBeFocused();
+  // A click outside closes it.
+  await page.getByLabel('User menu').click();
+  await expect(profile).toBeVisible();
+  await page.getByText(/Post\(s\) Available/).click();
+  await expect(profile).toBeHidden();
+  // A click inside a menu does not close it before the choice is made.
+  await page.getByLabel('Device info').click();
+  await page.getByText('No device info').click();
+  await expect(page.getByText('No device info')).toBeVisible();
+});
+
+test('on a phone nothing widens the page: a long search term, the analytics charts', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'admin');
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+  await page.goto(`/search?q=${'a'.repeat(300)}`);
+  await expect(page.getByRole('heading', { level: 1, name: /^Search results for/ })).toBeVisible();
+  await expect(page.getByText('The search term must be at most 200 characters').first()).toBeVisible();
+  expect(await overflow()).toBe(0);
+
+  await page.goto('/admin/analytics');
+  await expect(page.getByTestId('chart')).toHaveCount(3);
+  await expect(page.getByRole('table', { name: 'New posts per month' })).toBeAttached();
+  expect(await overflow()).toBe(0);
+});
