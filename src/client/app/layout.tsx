@@ -11,6 +11,7 @@ import { HomeScreenOffer } from '../offline/components/home-screen-offer';
 import { useOnline } from '../offline/use-online';
 import { afterStartup, BACKGROUND_DELAY_MS } from '../lib/after-startup';
 import { lazyNow } from '../lib/lazy-now';
+import { useDropdownDismiss } from '../lib/dropdowns';
 import { Footer, PublicLayout } from './public-layout';
 
 // The outbox banner and the favourite copies use the offline database: their code (and Dexie's)
@@ -132,6 +133,7 @@ function TopBar() {
 }
 
 export function AppLayout() {
+  useDropdownDismiss();
   return (
     <div className="app">
       <TopBar />
