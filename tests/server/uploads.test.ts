@@ -253,11 +253,19 @@ describe.each(dbKinds)('uploads (%s)', (kind) => {
     expect(res2.json()).toEqual({ message: 'This test document is refused' });
   });
 
-  it('bytes beyond the declared length are refused with 413', async () => {
-    const created = await create(t.app, alice, { filename: 'short.json', size: 10 });
-    const res = await patch(t.app, alice, created.headers.location as string, 0, Buffer.from('{"a":"0123456789"}'));
+  it('bytes beyond the declared length are refused with 413 saying so; the upload stays, to be sent again', async () => {
+    const created = await create(t.app, alice, { filename: 'short.json', size: 7 });
+    const location = created.headers.location as string;
+    const res = await patch(t.app, alice, location, 0, Buffer.from('{"a":"0123456789"}'));
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'Files must be 512 MB or smaller' });
+    expect(res.json()).toEqual({ message: 'The upload is longer than its declared length' });
+    const after = await head(t.app, alice, location);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['upload-offset']).toBe('0');
+    // The right bytes then finish it.
+    const ok = await patch(t.app, alice, location, 0, Buffer.from('{"a":1}'));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ filename: 'short.json' });
   });
 
   it('a PATCH with a malformed tus header is refused with 400 and a JSON message naming the header', async () => {
