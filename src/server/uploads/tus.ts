@@ -255,7 +255,7 @@ export function createTusServer(app: FastifyInstance): { tus: Server; backend: T
       };
     },
 
-    // Every tus error leaves as JSON { message }; a stream over the limit keeps nothing.
+    // Every tus error leaves as JSON { message }.
     async onResponseError(req, err) {
       if (err instanceof Error) {
         app.log.error({ err }, 'resumable upload failed');
@@ -264,8 +264,9 @@ export function createTusServer(app: FastifyInstance): { tus: Server; backend: T
       const { status_code } = err;
       if (err.body.startsWith('{')) return err;
       if (status_code === 413) {
-        const id = uploadIdFromPath(new URL(req.url).pathname);
-        if (id) await discard(id).catch(() => undefined);
+        // Lengths are never deferred here, so a PATCH's 413 is a body past the declared length: tus
+        // refuses it before writing (or stops at the length), and the upload stays to be sent again.
+        if (req.method === 'PATCH') return { status_code, body: json('The upload is longer than its declared length') };
         return { status_code, body: json(sizeMessage({ maxBytes: MAX_UPLOAD_BYTES })) };
       }
       if (status_code === 404 || status_code === 410) return { status_code, body: json('Resource not found') };
