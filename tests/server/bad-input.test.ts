@@ -187,6 +187,19 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
       expect(res.json().title).toBe('[['.repeat(40));
     });
 
+    it('refuses an array where the call takes an object, and changes nothing', async () => {
+      const created = await as(t.app, user, { method: 'POST', url: '/api/forumgroup/creategroup', payload: { name: 'Array probe', description: 'Kept' } });
+      expect(created.statusCode).toBe(201);
+      const id = created.json().id as number;
+      for (const payload of ['[]', '["x"]', '[{"name":"Renamed"}]']) {
+        const res = await as(t.app, user, { method: 'PATCH', url: `/api/forumgroup/updategroup/${id}`, payload, headers: { 'content-type': 'application/json' } });
+        expect(res.statusCode, payload).toBe(422);
+        expect(res.json()).toEqual({ message: 'Invalid type: Expected Object but received Array' });
+      }
+      const group = await as(t.app, user, { method: 'GET', url: `/api/forumgroup/${id}` });
+      expect(group.json()).toMatchObject({ name: 'Array probe', description: 'Kept' });
+    });
+
     it('keeps answering 400 to invalid JSON and to prototype poisoning', async () => {
       for (const body of ['{"title":', '', '{"__proto__":{"x":1},"title":"t","text":"x"}', '{"constructor":{"prototype":{"x":1}}}']) {
         const res = await post(body);
