@@ -37,13 +37,18 @@ export function hasNul(value: unknown): boolean {
   return false;
 }
 
+/** valibot's object schemas (also at the head of a pipe), which take an array as an object. */
+const OBJECT_SCHEMAS = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest']);
+
 /**
  * Validate with a shared valibot schema. The first issue becomes a 422 message, except the id
  * schemas' NOT_FOUND_MESSAGE, which is a 404. NUL characters are refused on both databases alike
- * (PostgreSQL text cannot hold them).
+ * (PostgreSQL text cannot hold them), and so is an array where an object is wanted (valibot would
+ * read it as an object with none of the fields).
  */
 export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   if (hasNul(input)) throw unprocessable(NUL_MESSAGE);
+  if (Array.isArray(input) && OBJECT_SCHEMAS.has(schema.type)) throw unprocessable('Invalid type: Expected Object but received Array');
   const result = v.safeParse(schema, input ?? {});
   if (!result.success) {
     const issue = result.issues[0];
