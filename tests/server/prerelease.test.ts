@@ -2,10 +2,12 @@
 // for isPreRelease users, the download that installs through an itms-services link to a manifest
 // served as XML, the .ipa behind it, and the release builds of the Downloads page.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../src/shared/enums.js';
 import { placeholderIpa } from '../../src/server/features/prerelease/placeholder-ipa.js';
-import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
+import { as, buildTestApp, createUser, dbKinds, testStorage, type TestApp, type TestUser } from './helpers.js';
 
 type Part = { name: string; value?: string; filename?: string; data?: Buffer };
 
@@ -69,6 +71,10 @@ describe.each(dbKinds)('pre-release builds and downloads (%s)', (kind) => {
 
   it('refuses uploads from non-admins, of other files, and with bad fields, keeping nothing', async () => {
     const before = (await as(t.app, admin, { method: 'GET', url: '/api/admin/builds' })).json().builds.length;
+    // Nor a folder on local disk (a file stored, then refused, leaves none behind).
+    const buildsDir = path.join(t.dataDir, 'files', 'builds');
+    const folders = () => (fs.existsSync(buildsDir) ? fs.readdirSync(buildsDir).length : 0);
+    const foldersBefore = folders();
     expect((await upload(tester, { app: 'ctgi', version: '1.0' })).statusCode).toBe(403);
     const cases: [Record<string, string>, { filename: string; data: Buffer } | null, number, string][] = [
       [{ app: 'ctgi', version: '1.0' }, { filename: 'notes.txt', data: Buffer.from('hello') }, 415, 'The build must be an .ipa file'],
@@ -85,6 +91,7 @@ describe.each(dbKinds)('pre-release builds and downloads (%s)', (kind) => {
       expect(res.json()).toEqual({ message });
     }
     expect((await as(t.app, admin, { method: 'GET', url: '/api/admin/builds' })).json().builds).toHaveLength(before);
+    if (testStorage === 'local') expect(folders()).toBe(foldersBefore);
   });
 
   it('lists each pre-release app with its latest build, for isPreRelease users only', async () => {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { as, buildTestApp, createUser, dbKinds, readStored, storedExists, type TestApp, type TestUser } from './helpers.js';
+import { as, buildTestApp, createUser, dbKinds, readStored, storedExists, testStorage, type TestApp, type TestUser } from './helpers.js';
 import { getUploadKind } from '../../src/server/uploads/registry.js';
 import { scenarioPortsOf, scenariosService } from '../../src/server/features/scenarios/service.js';
 import { scenarioFileBytes, type ScenarioSpec } from '../../src/server/db/seed/fixtures/scenarios/scenario-files.js';
@@ -358,6 +358,8 @@ describe.each(dbKinds)('scenarios API (%s)', (kind) => {
       expect(res.json()).toEqual({ message: 'Scenario deleted.' });
       expect((await as(t.app, owner, { method: 'GET', url: `/api/scenarios/${id}` })).statusCode).toBe(404);
       expect(await storedExists(t.app, key)).toBe(false);
+      // On local disk its folder goes too, not only the file.
+      if (testStorage === 'local') expect(fs.existsSync(path.dirname(path.join(t.dataDir, 'files', key)))).toBe(false);
     });
   });
 
