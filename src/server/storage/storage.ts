@@ -59,10 +59,21 @@ export async function readStoredHead(storage: Pick<Storage, 'read'>, key: string
 
 export function localStorage(root: string): Storage {
   fs.mkdirSync(root, { recursive: true });
+  const top = path.resolve(root);
   const resolve = (key: string) => {
     const p = path.resolve(root, key);
-    if (!p.startsWith(path.resolve(root) + path.sep)) throw new Error('Invalid storage key');
+    if (!p.startsWith(top + path.sep)) throw new Error('Invalid storage key');
     return p;
+  };
+  /** Removes the folders above a removed file that it left empty (an item's own folder), up to the root. */
+  const pruneEmptyFolders = async (file: string) => {
+    for (let dir = path.dirname(file); dir.startsWith(top + path.sep); dir = path.dirname(dir)) {
+      try {
+        await fsp.rmdir(dir);
+      } catch {
+        return; // Not empty (or already gone): the folders above are in use.
+      }
+    }
   };
   return {
     async put(key, source) {
@@ -75,6 +86,7 @@ export function localStorage(root: string): Storage {
         await fsp.rename(tmp, target);
       } catch (err) {
         await removeAfterClose(out, tmp);
+        await pruneEmptyFolders(tmp);
         throw err;
       }
       return (await fsp.stat(target)).size;
@@ -106,7 +118,9 @@ export function localStorage(root: string): Storage {
       }
     },
     async delete(key) {
-      await fsp.rm(resolve(key), { force: true });
+      const file = resolve(key);
+      await fsp.rm(file, { force: true });
+      await pruneEmptyFolders(file);
     },
   };
 }
