@@ -114,6 +114,8 @@ describe.each(dbKinds)('debriefs API (%s)', (kind) => {
     ['a student that is text', { student: 'Mia' }, 'student must be an object with studentId, name and email'],
     ['a studentId over 100 characters', { student: { studentId: '9'.repeat(101) } }, 'studentId must be 100 characters or fewer'],
     ['a createdAt that is no date', { createdAt: 'yesterday' }, 'createdAt must be a date and time (ISO 8601)'],
+    ['a createdAt on a day no month has', { createdAt: '2026-02-30T10:00:00Z' }, 'createdAt must be a date and time (ISO 8601)'],
+    ['a startDate on 31 April', { startDate: '2026-04-31' }, 'startDate must be a date and time (ISO 8601)'],
     ['an endDate before the startDate', { startDate: '2026-03-02T10:00:00Z', endDate: '2026-03-02T09:00:00Z' }, 'endDate must not be before startDate'],
     ['a NUL character', { name: 'a\u0000b' }, 'Text must not contain NUL characters'],
   ])('refuses %s with 422 and a message', async (_what, change, message) => {
@@ -140,7 +142,7 @@ describe.each(dbKinds)('debriefs API (%s)', (kind) => {
     expect(bad.json()).toEqual({ message: 'The request body is not valid JSON' });
     const arr = await post(t, emma, [1, 2]);
     expect(arr.statusCode).toBe(422);
-    expect(arr.json()).toEqual({ message: DEBRIEF_JSON_REQUIRED });
+    expect(arr.json()).toEqual({ message: 'The debrief must be a JSON object' });
   });
 
   it('stores a retried hand-over once: same Idempotency-Key and body -> the first answer', async () => {
