@@ -48,7 +48,10 @@ const OBJECT_SCHEMAS = new Set(['object', 'loose_object', 'strict_object', 'obje
  */
 export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   if (hasNul(input)) throw unprocessable(NUL_MESSAGE);
-  if (Array.isArray(input) && OBJECT_SCHEMAS.has(schema.type)) throw unprocessable('Invalid type: Expected Object but received Array');
+  if (Array.isArray(input) && OBJECT_SCHEMAS.has(schema.type)) {
+    const own = (schema as { message?: unknown }).message;
+    throw unprocessable(typeof own === 'string' ? own : 'Invalid type: Expected Object but received Array');
+  }
   const result = v.safeParse(schema, input ?? {});
   if (!result.success) {
     const issue = result.issues[0];

@@ -41,6 +41,12 @@ const idText = (what: string, max: number) =>
     v.maxLength(max, `${what} must be ${max} characters or fewer`),
   );
 
+/** 'YYYY-MM-DD' names a day of the calendar (Date.parse rolls 30 February over into March). */
+function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isFinite(date.getTime()) && date.toISOString().startsWith(day);
+}
+
 /** An ISO 8601 date and time, stored as UTC ISO text. */
 const dateTime = (what: string) =>
   v.pipe(
@@ -48,7 +54,7 @@ const dateTime = (what: string) =>
     v.trim(),
     v.maxLength(40, `${what} must be a date and time (ISO 8601)`),
     v.regex(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, `${what} must be a date and time (ISO 8601)`),
-    v.check((s) => Number.isFinite(Date.parse(s)), `${what} must be a date and time (ISO 8601)`),
+    v.check((s) => Number.isFinite(Date.parse(s)) && isCalendarDay(s.slice(0, 10)), `${what} must be a date and time (ISO 8601)`),
     v.transform((s) => new Date(s).toISOString()),
   );
 
