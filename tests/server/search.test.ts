@@ -107,6 +107,21 @@ describe.each(dbKinds)('site search (%s)', (kind) => {
       expect(last).toMatchObject({ count: 6, from: 4, to: 6 });
     });
 
+    it("finds a post by its tags ('Use tags to help people find your post'), after posts whose title holds the words", async () => {
+      const tag = await t.app.db.insertInto('tags').values({ title: 'Toxicology' }).returning('id').executeTakeFirstOrThrow();
+      const created = await as(t.app, emma, { method: 'POST', url: '/api/forumpost/CreatePost', payload: { title: 'Handover drill', text: 'Ran it twice.', tags: [tag.id] } });
+      expect(created.statusCode).toBe(201);
+      await post(paul, 'Toxicology teaching', 'Antidotes.');
+      expect(titles(await searchPosts(paul, 'toxicology'))).toEqual(['Toxicology teaching', 'Handover drill']);
+      // Words may match across title, text and tags.
+      expect(titles(await searchPosts(paul, 'handover toxicol'))).toEqual(['Handover drill']);
+      expect(titles(await searchPosts(paul, 'twice toxicology'))).toEqual(['Handover drill']);
+      // A deleted post leaves the results with its tags.
+      const del = await as(t.app, emma, { method: 'DELETE', url: `/api/forumpost/DeletePost/${created.json().id}` });
+      expect(del.statusCode).toBe(200);
+      expect(titles(await searchPosts(paul, 'toxicology'))).toEqual(['Toxicology teaching']);
+    });
+
     it('shows public posts and approved posts of my groups only: never an invite-only group post to a non-member', async () => {
       const closed = await group('Neonatal faculty', 'Private planning for the neonatal course', 1, [emma]);
       const open = await group('Open airway club', 'Anyone may join', 0, [emma]);
