@@ -154,6 +154,8 @@ export interface PostTable {
   type: 'post' | 'scenario' | 'media';
   created_at: string;
   deleted_at: string | null;
+  /** The titles of the post's tags, for search; kept by triggers on post_tags (migration 0018). */
+  tag_text: Generated<string>;
 }
 
 export interface PostScenarioTable {
