@@ -289,6 +289,14 @@ test('reset request from the modal, then a new password by the e-mailed token', 
   await expect(page.getByText('There was an error.')).toBeVisible();
 });
 
+test('a reset link without its token says so and offers the way back, not a form that can only fail', async ({ page }) => {
+  await page.goto('/password-update');
+  await expect(page.getByText("This password reset link is incomplete. Ask for a new one with 'Forgotten Password?' on the sign-in page.")).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Return to Sign In' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('an unknown address gets the same reset answer', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Forgotten Password?' }).click();
