@@ -1,5 +1,6 @@
 // Password reset page (spec section 2): token in the query, new password and confirmation.
 // Success 'Your password has been reset.' and the button becomes Return to Sign In; failure 'There was an error.'
+// Without a token it says the link is incomplete instead of showing a form that could only fail.
 import { Link, useSearchParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
@@ -32,6 +33,12 @@ export function Component() {
       {reset.isSuccess ? (
         <>
           <p className="alert success" role="status">Your password has been reset.</p>
+          <Link to="/login" className="btn primary block">Return to Sign In</Link>
+        </>
+      ) : !token ? (
+        // A link cut short (a mail client that broke the line): the form could only fail.
+        <>
+          <p className="alert error" role="alert">This password reset link is incomplete. Ask for a new one with &apos;Forgotten Password?&apos; on the sign-in page.</p>
           <Link to="/login" className="btn primary block">Return to Sign In</Link>
         </>
       ) : (
