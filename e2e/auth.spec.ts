@@ -53,6 +53,18 @@ async function fillLogin(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+test('registration flags every field at once: a mismatched confirmation shows beside the other mistakes', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('Email').fill('not-an-address');
+  await page.getByLabel('Password', { exact: true }).fill('Stronger99');
+  await page.getByLabel('Confirm password').fill('Stronger98');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page.getByLabel('Confirm password')).toHaveAttribute('aria-invalid', 'true');
+});
+
 test('register, follow the e-mailed link, see the verified notice, sign in and land on the feed', async ({ page }) => {
   const acc = newAccount();
   await page.goto('/register?orgcode=CSC-2026');
