@@ -14,6 +14,9 @@ export function Component() {
   const registerMutation = useRegister();
   const { register, handleSubmit, formState } = useForm<RegisterForm>({
     resolver: valibotResolver(registerFormSchema),
+    // Every check runs in one round (the resolver stops the schema's pipe at its first failure
+    // otherwise, so the passwords' match was only checked once every other field was right).
+    criteriaMode: 'all',
     defaultValues: { firstName: '', lastName: '', email: '', organisationCode: params.get('orgcode') ?? '', username: '', password: '', password2: '' },
   });
   const { errors, isSubmitting } = formState;
