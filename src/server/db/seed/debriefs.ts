@@ -48,6 +48,15 @@ const SCENARIOS: DemoScenario[] = [
   },
 ];
 
+/** The paramedic's own station drills (not in the educator's rotation above). */
+const OPIOID_TOXICITY: DemoScenario = {
+  name: 'Opioid toxicity',
+  minutes: 10,
+  checklist: ['Opens and supports the airway', 'Gives bag-valve-mask ventilation', 'Checks pupils and glucose', 'Gives naloxone 400 micrograms IM', 'Titrates repeat naloxone', 'Monitors for re-sedation'],
+  critical: ['Gives bag-valve-mask ventilation', 'Gives naloxone 400 micrograms IM'],
+  states: [[0, 0, 'Scenario started'], [40, 3, 'SpO2 falls to 82%, respiratory rate 6'], [300, 3, 'Respiratory rate 14 after naloxone'], [580, 1, 'Scenario finished']],
+};
+
 const STUDENTS = [
   { studentId: 'S-1001', name: 'Mia Nguyen', email: 'mia.nguyen@students.example' },
   { studentId: 'S-1002', name: 'Liam Carter', email: 'liam.carter@students.example' },
@@ -140,8 +149,8 @@ export async function seedDebriefs(app: FastifyInstance): Promise<void> {
     await handOver(paramedic, {
       name: `Station drill ${a + 1}`,
       student: { studentId: 'P-77', name: 'Sam Rivers', email: 'sam.rivers@ambulance.example' },
-      scenario: { name: 'Opioid toxicity' },
-      ...session({ ...SCENARIOS[1], name: 'Opioid toxicity' }, 0.6 + a * 0.2, rnd, new Date(firstDay + (20 + a) * day)),
+      scenario: { name: OPIOID_TOXICITY.name },
+      ...session(OPIOID_TOXICITY, 0.6 + a * 0.2, rnd, new Date(firstDay + (20 + a) * day)),
     });
   }
 }
