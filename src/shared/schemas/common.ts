@@ -9,6 +9,12 @@ export const NUL_MESSAGE = 'Text must not contain NUL characters';
 /** Ids are PostgreSQL `integer` columns: anything above this names no row. */
 export const MAX_ID = 2_147_483_647;
 
+/** 'YYYY-MM-DD' names a day of the calendar (Date.parse takes 30 February and rolls it over into March). */
+export function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isFinite(date.getTime()) && date.toISOString().startsWith(day);
+}
+
 /** The error body of every 4xx and 5xx: { message }. */
 export const messageSchema = v.object({ message: v.string() });
 export type MessageBody = v.InferOutput<typeof messageSchema>;

@@ -3,6 +3,7 @@
 // it reads theirs with GET /api/editor/DebriefsForCurrentUser. Field names follow REALITi's style
 // (camelCase, `studentId`, `debriefJson`, `eventList`), as the monitor's `studentInfo` does.
 import * as v from 'valibot';
+import { isCalendarDay } from './common.js';
 
 export const DEBRIEF_LIMITS = {
   /** The largest ingestion body (JSON bytes). */
@@ -40,12 +41,6 @@ const idText = (what: string, max: number) =>
     v.transform((s) => String(s ?? '').trim()),
     v.maxLength(max, `${what} must be ${max} characters or fewer`),
   );
-
-/** 'YYYY-MM-DD' names a day of the calendar (Date.parse rolls 30 February over into March). */
-function isCalendarDay(day: string): boolean {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isFinite(date.getTime()) && date.toISOString().startsWith(day);
-}
 
 /** An ISO 8601 date and time, stored as UTC ISO text. */
 const dateTime = (what: string) =>

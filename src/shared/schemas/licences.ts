@@ -3,7 +3,7 @@
 // and contracts and reclaim seats (DESIGN section 8: contracts come from an admin API).
 import * as v from 'valibot';
 import { KIT_COLOURS } from '../enums.js';
-import { MAX_ID } from './common.js';
+import { isCalendarDay, MAX_ID } from './common.js';
 
 export type KitColour = (typeof KIT_COLOURS)[number];
 
@@ -180,7 +180,7 @@ export const productListSchema = v.object({ products: v.array(productSchema) });
 const dateSchema = v.pipe(
   v.string(),
   v.regex(/^\d{4}-\d{2}-\d{2}$/, 'The expiry must be a date (YYYY-MM-DD)'),
-  v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'The expiry must be a real date'),
+  v.check(isCalendarDay, 'The expiry must be a real date'),
 );
 
 export const SEATS_MAX = 100_000;

@@ -165,11 +165,12 @@ export function groupsService({ repo, db, jobs }: GroupsDeps) {
       const a = await access(viewer, id);
       requireGroupAdmin(a);
       if (input.id !== undefined && input.id !== id) throw unprocessable(GROUP_MESSAGES.idMismatch);
+      // Kysely leaves out the values that are undefined: absent settings stay as they are.
       await repo.update(id, {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.membershipType !== undefined ? { membership_type: input.membershipType } : {}),
-        ...(input.postingType !== undefined ? { posting_type: input.postingType } : {}),
+        name: input.name,
+        description: input.description,
+        membership_type: input.membershipType,
+        posting_type: input.postingType,
       });
       return full(await access(viewer, id), viewer);
     },
