@@ -1,5 +1,5 @@
 // npm run build:server: compile src/server and src/shared to dist-server/ (tsconfig.server.json),
-// then copy the files the server reads beside its modules (the demo seed's fixtures), so
+// then copy the files the server reads beside its modules (the demo seed's fixtures, the SQLite reader threads' module), so
 // `node dist-server/server/main.js` runs with no TypeScript tooling installed.
 import { cpSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -17,4 +17,6 @@ cpSync('src/server/db/seed/fixtures', `${OUT}/server/db/seed/fixtures`, {
   recursive: true,
   filter: (src) => !src.endsWith('.ts'),
 });
+// The SQLite reader threads' module is plain JavaScript, run as it is.
+cpSync('src/server/db/sqlite-reader.worker.mjs', `${OUT}/server/db/sqlite-reader.worker.mjs`);
 console.log(`Server compiled to ${OUT}/`);

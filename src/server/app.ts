@@ -10,6 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { fastifyTrustProxy, type Config } from './config.js';
+import { disableListCache } from './lib/list-cache.js';
 import { openDatabase, type DB, type Dialect } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
@@ -77,8 +78,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(responseSerializer(config.strictResponses));
 
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema });
+  const handle = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    schema: config.databaseSchema,
+    readThreads: config.sqliteReadThreads,
+  });
   await migrateToLatest(handle.db, handle.dialect === 'postgres' ? config.databaseSchema : undefined);
+  if (!config.listCache) disableListCache(handle.db);
   app.decorate('config', config);
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);

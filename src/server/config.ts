@@ -2,6 +2,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
+import { DEFAULT_READ_THREADS } from './db/connection.js';
 import { resolveMediaTool } from './lib/media-tools.js';
 import { parseSupportOffices, parseWebEditorUrl } from './lib/site-config.js';
 import type { SupportOffice } from '../shared/schemas/site.js';
@@ -81,6 +82,8 @@ const envSchema = v.object({
   S3_ACCESS_KEY_ID: v.optional(v.string()),
   S3_SECRET_ACCESS_KEY: v.optional(v.string()),
   S3_FORCE_PATH_STYLE: bool(false),
+  SQLITE_READ_THREADS: int(DEFAULT_READ_THREADS),
+  LIST_CACHE: bool(true),
 });
 
 /** Where stored files live: the data dir (one server) or an S3-compatible bucket (several servers). */
@@ -153,6 +156,10 @@ export interface Config {
   /** Ed25519 private key (PKCS#8 PEM) that signs licences; else generated once into the data dir. */
   licenceSigningKey?: string;
   storage: StorageConfig;
+  /** SQLite: worker threads that run reads off the event loop; 0 runs them on the main thread. */
+  sqliteReadThreads: number;
+  /** Keep list totals and pages between requests (lib/list-cache.ts); off, every request reads. */
+  listCache: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -198,6 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     rateLimit: { login: e.RATE_LIMIT_LOGIN, email: e.RATE_LIMIT_EMAIL, windowMs: e.RATE_LIMIT_WINDOW_MS },
     trustProxy: e.TRUST_PROXY ?? false,
+    sqliteReadThreads: e.SQLITE_READ_THREADS,
+    listCache: e.LIST_CACHE,
     webEditorUrl: parseWebEditorUrl(e.WEB_EDITOR_URL),
     supportOffices: parseSupportOffices(e.SUPPORT_OFFICES),
     distributorProductHost: e.DISTRIBUTOR_PRODUCT_HOST,

@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { lru } from '../lib/lru.js';
 import { forgetOnWrite } from '../lib/request-scope.js';
+import { pooledSqliteDialect, sqliteReadPool } from './sqlite-driver.js';
 import type { Database } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -20,7 +21,18 @@ export interface DbHandle {
 // PostgreSQL returns bigint counts as strings; COUNT(*) fits a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string; schema?: string }): DbHandle {
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  schema?: string;
+  /** SQLite: worker threads that run reads off the event loop (db/sqlite-driver.ts); 0 runs them on the writer. */
+  readThreads?: number;
+}
+
+/** SQLite reader threads when no setting names a number: two, a small pool for a small machine. */
+export const DEFAULT_READ_THREADS = 2;
+
+export function openDatabase(opts: OpenOptions): DbHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     if (opts.schema) {
@@ -39,7 +51,8 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sche
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }), plugins: [forgetOnWrite] });
+  const readers = sqliteReadPool(file, opts.readThreads ?? DEFAULT_READ_THREADS);
+  const db = new Kysely<Database>({ dialect: pooledSqliteDialect(sqlite, cachedStatements(sqlite), readers), plugins: [forgetOnWrite] });
   sqliteConnections.set(db, sqlite);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
@@ -47,10 +60,10 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sche
 const sqliteConnections = new WeakMap<DB, SQLite.Database>();
 
 /**
- * The better-sqlite3 connection under a SQLite `db` (none on PostgreSQL), for a short read that
- * need not wait its turn behind Kysely's queue (lib/list-cache.ts). Such a read must not run while
- * the connection is inside a transaction (`inTransaction`): it would see that transaction's
- * uncommitted writes.
+ * The writer connection under a SQLite `db` (none on PostgreSQL), for a tiny read that costs less
+ * on this thread than a trip to a reader thread (lib/list-cache.ts). Such a read must not run while
+ * the writer is inside a transaction (`inTransaction`): it would see that transaction's uncommitted
+ * writes.
  */
 export function sqliteConnection(db: DB): SQLite.Database | undefined {
   return sqliteConnections.get(db);
@@ -60,22 +73,18 @@ export function sqliteConnection(db: DB): SQLite.Database | undefined {
 const STATEMENT_CACHE = 500;
 
 /**
- * Kysely's SQLite driver prepares every query afresh; preparing costs as much as running a short
- * query. The same statement is safe to reuse: the driver runs one query at a time on its
- * connection, a streamed one included.
+ * Preparing costs as much as running a short query, so the writer keeps its statements. The same
+ * statement is safe to reuse: the writer runs one statement at a time, to its end.
  */
-function cachedStatements(sqlite: SQLite.Database): { prepare(sql: string): SQLite.Statement; close(): void } {
+function cachedStatements(sqlite: SQLite.Database): (sql: string) => SQLite.Statement {
   const cache = lru<SQLite.Statement>(STATEMENT_CACHE);
-  return {
-    prepare(sql: string) {
-      let stmt = cache.get(sql);
-      if (!stmt) {
-        stmt = sqlite.prepare(sql);
-        cache.set(sql, stmt);
-      }
-      return stmt;
-    },
-    close: () => sqlite.close(),
+  return (sql: string) => {
+    let stmt = cache.get(sql);
+    if (!stmt) {
+      stmt = sqlite.prepare(sql);
+      cache.set(sql, stmt);
+    }
+    return stmt;
   };
 }
 

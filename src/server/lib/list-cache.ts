@@ -27,6 +27,8 @@ const MAX_PAGES = 1_000;
 export const PAGE_TTL_MS = 30_000;
 
 export interface ListCache {
+  /** false: nothing is kept between requests (LIST_CACHE=off); every total and page is read. */
+  readonly enabled: boolean;
   /**
    * Every table's version as the database holds it now (one short query), or as it held it earlier
    * in this request (lib/request-scope.ts).
@@ -46,23 +48,35 @@ export interface ListCache {
 }
 
 const caches = new WeakMap<DB, ListCache>();
+const disabled = new WeakSet<DB>();
+
+/**
+ * Turns the cache of `db` off (config.listCache false): call it before the first listCache(db). The
+ * speed targets hold without it; the bench measures both ways.
+ */
+export function disableListCache(db: DB): void {
+  disabled.add(db);
+}
 
 /** One cache per database handle (each test app, each server process has its own). */
 export function listCache(db: DB): ListCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = createListCache(db);
+    cache = createListCache(db, !disabled.has(db));
     caches.set(db, cache);
   }
   return cache;
 }
+
+/** Hits and reads of every list cache in this process since it started (the bench reports them). */
+export const listCacheStats = { hits: 0, reads: 0 };
 
 interface Entry {
   value: unknown;
   at: number;
 }
 
-function createListCache(db: DB): ListCache {
+function createListCache(db: DB, enabled: boolean): ListCache {
   const totals = lru<Entry>(MAX_TOTALS);
   const pages = lru<Entry>(MAX_PAGES);
   // Requests that read the same versions share one read per key. (Each request reads the versions
@@ -93,10 +107,18 @@ function createListCache(db: DB): ListCache {
   const versions = () => sharedInRequest(cache, readVersions);
 
   async function cached<T>(store: Lru<Entry>, ttl: number, key: string, tables: readonly VersionedTable[], read: () => Promise<T>): Promise<T> {
+    if (!enabled) {
+      listCacheStats.reads++;
+      return read();
+    }
     const v = await versions();
     const full = `${tables.map((t) => v.get(t) ?? '-').join('.')} ${key}`;
     const hit = store.get(full);
-    if (hit && Date.now() - hit.at < ttl) return hit.value as T;
+    if (hit && Date.now() - hit.at < ttl) {
+      listCacheStats.hits++;
+      return hit.value as T;
+    }
+    listCacheStats.reads++;
     let pending = reading.get(full) as Promise<T> | undefined;
     if (!pending) {
       const at = Date.now();
@@ -118,6 +140,7 @@ function createListCache(db: DB): ListCache {
   }
 
   const cache: ListCache = {
+    enabled,
     versions,
     total: (key, tables, count) => cached(totals, Infinity, `total ${key}`, tables, count),
     page: (key, tables, read) => cached(pages, PAGE_TTL_MS, `page ${key}`, tables, read),

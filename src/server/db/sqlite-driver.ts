@@ -1,0 +1,199 @@
+// Kysely on SQLite with reads off the event loop. better-sqlite3 runs every statement on the calling
+// thread, so one slow read used to hold every other request, reads and writes alike. Here:
+//   - one writer connection on the main thread runs every write and every statement of a
+//     transaction, one transaction (or lone write) at a time;
+//   - reads outside a transaction run on a small pool of worker threads (Piscina), each with a
+//     read-only connection to the same file. In WAL mode they read the last committed state without
+//     blocking the writer or each other, and a read that starts after a write committed sees it.
+// A statement counts as a read when SQLite says it is read-only and returns rows (better-sqlite3's
+// `readonly` and `reader`): an INSERT ... RETURNING is a write.
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type SQLite from 'better-sqlite3';
+import {
+  CompiledQuery,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+} from 'kysely';
+
+interface ReadAnswer {
+  rows?: unknown[];
+  error?: { message: string; code?: string; name?: string };
+}
+
+export interface ReadPool {
+  read(sql: string, parameters: readonly unknown[]): Promise<unknown[]>;
+  close(): Promise<void>;
+}
+
+/** `threads` worker threads reading `file` (0: no pool, reads run on the writer like writes). */
+export function sqliteReadPool(file: string, threads: number): ReadPool | null {
+  if (threads <= 0) return null;
+  const pool = new Piscina({
+    filename: fileURLToPath(new URL('./sqlite-reader.worker.mjs', import.meta.url)),
+    workerData: { file },
+    minThreads: threads,
+    maxThreads: threads,
+    // A thread serves many reads at once only in turn; queued reads wait for the first free thread.
+    concurrentTasksPerWorker: 1,
+    idleTimeout: Infinity,
+  });
+  return {
+    async read(sql, parameters) {
+      const answer = (await pool.run({ sql, parameters })) as ReadAnswer;
+      if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code, name: answer.error.name ?? 'SqliteError' });
+      return answer.rows ?? [];
+    },
+    close: () => pool.destroy(),
+  };
+}
+
+/** Waiters for the writer connection, first come first served. */
+class WriterLock {
+  #held = false;
+  #waiting: (() => void)[] = [];
+  async lock(): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return;
+    }
+    await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  }
+  unlock(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}
+
+type Prepare = (sql: string) => SQLite.Statement;
+
+class PooledConnection implements DatabaseConnection {
+  /** Whether this connection holds the writer (inside a transaction). */
+  holdsWriter = false;
+  constructor(
+    private readonly driver: PooledSqliteDriver,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const { prepare, readers, lock } = this.driver;
+    const stmt = prepare(query.sql);
+    if (!this.holdsWriter && readers && stmt.reader && stmt.readonly) {
+      return { rows: (await readers.read(query.sql, query.parameters)) as R[] };
+    }
+    if (this.holdsWriter) return run<R>(stmt, query.parameters);
+    await lock.lock();
+    try {
+      return run<R>(stmt, query.parameters);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming queries are not supported on SQLite here: page with LIMIT instead');
+  }
+}
+
+function run<R>(stmt: SQLite.Statement, parameters: readonly unknown[]): QueryResult<R> {
+  if (stmt.reader) return { rows: stmt.all(parameters) as R[] };
+  const { changes, lastInsertRowid } = stmt.run(parameters);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+}
+
+export class PooledSqliteDriver implements Driver {
+  readonly lock = new WriterLock();
+  constructor(
+    readonly writer: SQLite.Database,
+    readonly prepare: Prepare,
+    readonly readers: ReadPool | null,
+  ) {}
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new PooledConnection(this);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const c = connection as PooledConnection;
+    await this.lock.lock();
+    c.holdsWriter = true;
+    try {
+      this.writer.exec('begin');
+    } catch (e) {
+      this.#release(c);
+      throw e;
+    }
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const c = connection as PooledConnection;
+    try {
+      this.writer.exec('commit');
+    } finally {
+      // A failed COMMIT (a deferred constraint) leaves the transaction open: Kysely rolls it back next.
+      if (!this.writer.inTransaction) this.#release(c);
+    }
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const c = connection as PooledConnection;
+    try {
+      if (this.writer.inTransaction) this.writer.exec('rollback');
+    } finally {
+      this.#release(c);
+    }
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${quoteName(name)}`));
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to ${quoteName(name)}`));
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release ${quoteName(name)}`));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    // A transaction always ends in commit or rollback, which hand the writer back; this covers a
+    // connection given up while it still held it.
+    const c = connection as PooledConnection;
+    if (c.holdsWriter) {
+      if (this.writer.inTransaction) this.writer.exec('rollback');
+      this.#release(c);
+    }
+  }
+
+  async destroy(): Promise<void> {
+    await this.readers?.close();
+    this.writer.close();
+  }
+
+  #release(c: PooledConnection): void {
+    if (!c.holdsWriter) return;
+    c.holdsWriter = false;
+    this.lock.unlock();
+  }
+}
+
+const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Kysely's SQLite dialect with PooledSqliteDriver. */
+export function pooledSqliteDialect(writer: SQLite.Database, prepare: Prepare, readers: ReadPool | null): Dialect {
+  return {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new PooledSqliteDriver(writer, prepare, readers),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  };
+}

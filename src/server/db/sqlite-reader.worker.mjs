@@ -1,0 +1,36 @@
+// A reader thread of the SQLite read pool (db/sqlite-driver.ts): one read-only connection to the
+// database file named in workerData, running one SELECT at a time. Plain JavaScript so the same file
+// runs from the sources and from the compiled server (scripts/build-server.mjs copies it).
+import { workerData } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+
+const db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+
+/** Prepared statements kept per SQL text, the most recently used STATEMENT_CACHE of them. */
+const STATEMENT_CACHE = 500;
+const statements = new Map();
+
+function prepare(sql) {
+  let stmt = statements.get(sql);
+  if (stmt) {
+    statements.delete(sql);
+  } else {
+    stmt = db.prepare(sql);
+    if (statements.size >= STATEMENT_CACHE) statements.delete(statements.keys().next().value);
+  }
+  statements.set(sql, stmt);
+  return stmt;
+}
+
+/**
+ * Runs one read; answers { rows } or { error } (an Error's own fields such as SQLite's `code` do
+ * not survive the trip between threads, so they travel as data).
+ */
+export default function read({ sql, parameters }) {
+  try {
+    return { rows: prepare(sql).all(parameters) };
+  } catch (e) {
+    return { error: { message: e instanceof Error ? e.message : String(e), code: e?.code, name: e?.name } };
+  }
+}

@@ -1,0 +1,74 @@
+// SQLite reads run on reader threads (db/sqlite-driver.ts): a slow read holds neither a write nor
+// another read; a read made after a write committed sees it; a transaction reads its own writes; a
+// read's error arrives with its message and code.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DbHandle } from '../../src/server/db/connection.js';
+
+/** A read that keeps a reader thread busy for a while (counting to n row by row). */
+const slowRead = (n: number) => sql<{ n: number }>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${n}) SELECT count(*) AS n FROM c`;
+
+describe('SQLite reads on reader threads', () => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-readers-'));
+    handle = openDatabase({ dataDir: dir, readThreads: 2 });
+    await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)`.execute(handle.db);
+  });
+  afterAll(() => handle.close());
+
+  it('a write and a short read finish while a slow read is still running', async () => {
+    const order: string[] = [];
+    const slow = slowRead(3_000_000).execute(handle.db).then((r) => {
+      order.push('slow read');
+      return r.rows[0].n;
+    });
+    // Let the slow read reach its thread.
+    await new Promise((r) => setTimeout(r, 20));
+    await sql`INSERT INTO notes (text) VALUES ('written meanwhile')`.execute(handle.db);
+    order.push('write');
+    const { rows } = await sql<{ text: string }>`SELECT text FROM notes`.execute(handle.db);
+    order.push('short read');
+    expect(rows.map((r) => r.text)).toEqual(['written meanwhile']);
+    expect(await slow).toBe(3_000_000);
+    expect(order).toEqual(['write', 'short read', 'slow read']);
+  });
+
+  it('a read after a committed transaction sees its rows; inside it, the transaction sees its own', async () => {
+    await handle.db.transaction().execute(async (trx) => {
+      await sql`INSERT INTO notes (text) VALUES ('in a transaction')`.execute(trx);
+      const inside = await sql<{ n: number }>`SELECT count(*) AS n FROM notes WHERE text = 'in a transaction'`.execute(trx);
+      expect(inside.rows[0].n).toBe(1);
+      // Outside the transaction nothing of it is visible yet.
+      const outside = await sql<{ n: number }>`SELECT count(*) AS n FROM notes WHERE text = 'in a transaction'`.execute(handle.db);
+      expect(outside.rows[0].n).toBe(0);
+    });
+    const after = await sql<{ n: number }>`SELECT count(*) AS n FROM notes WHERE text = 'in a transaction'`.execute(handle.db);
+    expect(after.rows[0].n).toBe(1);
+  });
+
+  it('a rolled-back transaction leaves nothing and frees the writer', async () => {
+    await expect(
+      handle.db.transaction().execute(async (trx) => {
+        await sql`INSERT INTO notes (text) VALUES ('rolled back')`.execute(trx);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await sql`INSERT INTO notes (text) VALUES ('after the rollback')`.execute(handle.db);
+    const { rows } = await sql<{ text: string }>`SELECT text FROM notes WHERE text IN ('rolled back', 'after the rollback')`.execute(handle.db);
+    expect(rows.map((r) => r.text)).toEqual(['after the rollback']);
+  });
+
+  it('INSERT ... RETURNING is a write: it runs on the writer and answers its row', async () => {
+    const { rows } = await sql<{ id: number }>`INSERT INTO notes (text) VALUES ('returned') RETURNING id`.execute(handle.db);
+    expect(rows[0].id).toBeGreaterThan(0);
+  });
+
+  it("a read's error keeps its message and code; a write's constraint error too", async () => {
+    await expect(sql`SELECT nope FROM notes`.execute(handle.db)).rejects.toMatchObject({ message: 'no such column: nope', code: 'SQLITE_ERROR' });
+    await expect(sql`INSERT INTO notes (text) VALUES ('returned')`.execute(handle.db)).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+  });
+});
