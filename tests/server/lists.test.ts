@@ -14,7 +14,7 @@ import { sqliteConnection } from '../../src/server/db/connection.js';
 import { listCache } from '../../src/server/lib/list-cache.js';
 import { inRequestScope } from '../../src/server/lib/request-scope.js';
 import { Role } from '../../src/shared/enums.js';
-import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
+import { as, buildTestApp, createUser, dbKinds, login, TEST_PASSWORD, type TestApp, type TestUser } from './helpers.js';
 
 async function addScenario(app: FastifyInstance, owner: number, name: string, tagId: number) {
   const res = await sql<{ id: number }>`
@@ -228,6 +228,37 @@ describe.each(dbKinds)('kept sessions follow every write (%s)', (kind) => {
     // Expired in the database: the write changes the sessions version, and the row is read again.
     await t.app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.id).execute();
     expect((await me(user)).statusCode).toBe(401);
+  });
+
+  it('a sign-in leaves the users and sessions versions as they were; a rename or a sign-out raises them', async () => {
+    const user = await createUser(t.app, { firstName: 'Sid', lastName: 'Signin' });
+    const versions = async () => {
+      const rows = await t.app.db.selectFrom('list_versions').select(['name', 'version']).where('name', 'in', ['users', 'sessions']).execute();
+      return Object.fromEntries(rows.map((r) => [r.name, String(r.version)]));
+    };
+    const before = await versions();
+    // A second sign-in writes last_login and a new session: bookkeeping, no cached page or session changes.
+    const cookie = await login(t.app, user.username, TEST_PASSWORD);
+    expect((await t.app.db.selectFrom('users').select('last_login').where('id', '=', user.id).executeTakeFirstOrThrow()).last_login).toBeTruthy();
+    expect(await versions()).toEqual(before);
+    expect((await me({ cookie })).json().first_name).toBe('Sid');
+
+    await t.app.db.updateTable('users').set({ last_name: 'Signed' }).where('id', '=', user.id).execute();
+    const renamed = await versions();
+    expect(renamed.users).not.toBe(before.users);
+    expect((await me({ cookie })).json().last_name).toBe('Signed');
+
+    const out = await as(t.app, { cookie }, { method: 'GET', url: '/api/me/logout' });
+    expect(out.statusCode).toBeLessThan(300);
+    expect((await versions()).sessions).not.toBe(before.sessions);
+    expect((await me({ cookie })).statusCode).toBe(401);
+  });
+
+  it.runIf(kind === 'sqlite')("every users column but last_login is compared by the users version's trigger", async () => {
+    const { rows } = await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'users_list_version_update'`.execute(t.app.db);
+    const columns = (await sql<{ name: string }>`SELECT name FROM pragma_table_info('users')`.execute(t.app.db)).rows.map((r) => r.name);
+    const compared = [...rows[0].sql.matchAll(/NEW\."(\w+)"/g)].map((m) => m[1]);
+    expect(compared.sort()).toEqual(columns.filter((c) => c !== 'last_login').sort());
   });
 });
 
