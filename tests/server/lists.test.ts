@@ -201,7 +201,7 @@ describe.each(dbKinds)('kept sessions follow every write (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  const me = (user: TestUser) => as(t.app, user, { method: 'GET', url: '/api/users/me' });
+  const me = (user: { cookie: string }) => as(t.app, user, { method: 'GET', url: '/api/users/me' });
 
   it('a session deleted, a user disabled or renamed straight in the database shows on the next request', async () => {
     const gone = await createUser(t.app, { firstName: 'Gwen', lastName: 'Gone' });
