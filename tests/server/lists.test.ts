@@ -142,6 +142,53 @@ describe.each(dbKinds)('list totals and pages follow every write (%s)', (kind) =
     expect((await get(admin, search)).count).toBe(0);
   });
 
+  it('the stored totals of the library, the feed and each group stay equal to a count of their rows through every kind of write', async () => {
+    const db = t.app.db;
+    const counted = async () => {
+      const library = await db.selectFrom('scenarios').select((eb) => eb.fn.countAll<number>().as('n')).where('privacy_level', '=', 2).where('is_processed', '=', 1).executeTakeFirstOrThrow();
+      const posts = await db.selectFrom('posts').select(['group_id', (eb) => eb.fn.countAll<number>().as('n')]).where('status', '=', 1).where('deleted_at', 'is', null).groupBy('group_id').execute();
+      const out: Record<string, number> = { library: Number(library.n), feed: 0 };
+      for (const p of posts) out[p.group_id === null ? 'feed' : `group:${p.group_id}`] = Number(p.n);
+      return out;
+    };
+    const stored = async () => {
+      const rows = await db.selectFrom('list_totals').select(['name', 'n']).execute();
+      return Object.fromEntries(rows.filter((r) => Number(r.n) !== 0 || r.name === 'library' || r.name === 'feed').map((r) => [r.name, Number(r.n)]));
+    };
+    const group = await as(t.app, owner, { method: 'POST', url: '/api/forumgroup/creategroup', payload: { name: 'Totals kept', membershipType: 0 } });
+    expect(group.statusCode).toBe(201);
+    const groupId = (await get(owner, '/api/search/searchgroups/0/20/totals')).groups[0].id as number;
+    const now = new Date().toISOString();
+    const post = (groupIdOf: number | null, status: number) =>
+      db.insertInto('posts').values({ title: 'Counted', text: 'A post', creator_id: owner.id, group_id: groupIdOf, status, type: 'post', created_at: now, deleted_at: null }).returning('id').executeTakeFirstOrThrow();
+    const a = await post(null, 1);
+    const b = await post(groupId, 1);
+    const c = await post(groupId, 0);
+    await post(null, 0);
+    expect(await stored()).toEqual(await counted());
+    // Approve, move between groups and the feed, soft delete, restore, hard delete.
+    await db.updateTable('posts').set({ status: 1 }).where('id', '=', c.id).execute();
+    await db.updateTable('posts').set({ group_id: null }).where('id', '=', b.id).execute();
+    await db.updateTable('posts').set({ deleted_at: now }).where('id', '=', a.id).execute();
+    expect(await stored()).toEqual(await counted());
+    await db.updateTable('posts').set({ deleted_at: null, title: 'Restored' }).where('id', '=', a.id).execute();
+    await db.deleteFrom('posts').where('id', '=', c.id).execute();
+    expect(await stored()).toEqual(await counted());
+    // Scenarios: public and processed, private, unprocessed, deleted.
+    const s1 = await addScenario(t.app, owner.id, 'Counted one', tagId);
+    const s2 = await addScenario(t.app, owner.id, 'Counted two', tagId);
+    await db.updateTable('scenarios').set({ privacy_level: 0 }).where('id', '=', s1).execute();
+    await db.updateTable('scenarios').set({ is_processed: 0, name: 'Renamed' }).where('id', '=', s2).execute();
+    expect(await stored()).toEqual(await counted());
+    await db.updateTable('scenarios').set({ privacy_level: 2 }).where('id', '=', s1).execute();
+    await db.deleteFrom('scenarios').where('id', '=', s2).execute();
+    expect(await stored()).toEqual(await counted());
+    // And the API answers them: the whole library, the feed, the group's posts.
+    const totals = await counted();
+    expect((await get(reader, '/api/scenarios/0/10/-1/-1/-1')).total).toBe(totals.library);
+    expect((await get(reader, `/api/forumgroup/GetGroupPosts/${groupId}?offset=0&count=5`)).total).toBe(totals[`group:${groupId}`] ?? 0);
+  });
+
   it("a reader's cached answers follow their favourites and their access to a group at once", async () => {
     const id = await addScenario(t.app, owner.id, 'Favourite case', tagId);
     const url = '/api/scenarios/0/10/-1/-1/favourite/-1';

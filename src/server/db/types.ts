@@ -360,6 +360,13 @@ export interface Database {
   debriefs: DebriefTable;
   user_active_months: UserActiveMonthTable;
   list_versions: ListVersionTable;
+  list_totals: ListTotalTable;
+}
+
+/** Stored totals of the longest lists, kept by triggers (migration 0023, src/server/lib/list-totals.ts). */
+export interface ListTotalTable {
+  name: string;
+  n: number;
 }
 
 /** One counter per table that list totals count (migration 0016, src/server/lib/list-cache.ts). */

@@ -7,6 +7,7 @@ import type { Selectable } from 'kysely';
 import { now } from '../../db/connection.js';
 import { PostStatus } from '../../../shared/enums.js';
 import { groupAccess, groupIdsOf, groupRefs, memberGroupIds, type GroupViewer } from '../../lib/group-access.js';
+import { FEED_TOTAL, groupTotal, groupsTotalOf, storedTotal } from '../../lib/list-totals.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
 
 export type PostRow = Selectable<PostTable>;
@@ -100,9 +101,13 @@ export function postsRepository(db: DB) {
           : 'groupsOf' in scope
             ? [`feed groups of ${scope.groupsOf} ${tags}`, ['posts', 'post_tags', 'group_members']]
             : [`feed of ${scope.feedOf} ${tags}`, ['posts', 'post_tags', 'group_members']];
-    return totals.total(key, tables, async () =>
-      Number((await feedBase(scope, tagIds).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
-    );
+    return totals.total(key, tables, async () => {
+      // Without tags the database keeps the total (lib/list-totals.ts): no rows are counted.
+      if (!tagIds.length && scope === 'public') return storedTotal(db, FEED_TOTAL);
+      if (!tagIds.length && typeof scope === 'object' && 'groupId' in scope) return storedTotal(db, groupTotal(scope.groupId));
+      if (!tagIds.length && typeof scope === 'object' && 'groupsOf' in scope) return groupsTotalOf(db, scope.groupsOf);
+      return Number((await feedBase(scope, tagIds).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    });
   }
 
   return {

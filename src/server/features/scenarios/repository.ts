@@ -5,6 +5,7 @@ import type { DB, Dialect } from '../../db/connection.js';
 import { now } from '../../db/connection.js';
 import type { Database, ScenarioTable } from '../../db/types.js';
 import { canOpenScenarioThroughPost } from '../../lib/group-access.js';
+import { LIBRARY_TOTAL, storedTotal } from '../../lib/list-totals.js';
 import { listCache } from '../../lib/list-cache.js';
 
 export type ScenarioRow = Selectable<ScenarioTable> & {
@@ -102,6 +103,8 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       // Counted once per filter until a scenario or its tags change (lib/list-cache.ts).
       const key = `library ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${searchTokens(f.words).join(' ')}`;
       const total = await totals.total(key, ['scenarios', 'scenario_tags'], async () => {
+        // The whole library's total is kept by the database (lib/list-totals.ts): no rows are counted.
+        if (f.age === -1 && f.condition === -1 && !f.tagIds.length && !searchTokens(f.words).length) return storedTotal(db, LIBRARY_TOTAL);
         const totalRow = await db
           .selectFrom('scenarios as s')
           .where((eb) => libraryWhere(eb as unknown as EB, f))

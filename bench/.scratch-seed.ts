@@ -1,0 +1,12 @@
+import path from 'node:path';
+import { createBaseRows, createSeeder, openRaw } from './seed.js';
+const dataDir = process.argv[2];
+const { openDatabase } = await import('../src/server/db/connection.js');
+const { migrateToLatest } = await import('../src/server/db/migrate.js');
+const handle = openDatabase({ dataDir, readThreads: 0 });
+await migrateToLatest(handle.db);
+const base = await createBaseRows(handle.db, { username: 'bench', password: 'Passw0rdA' });
+const raw = await openRaw(path.join(dataDir, 'community.sqlite'));
+const seeder = await createSeeder(raw, base, { maxPosts: 100000 });
+console.log(seeder.seed(100000, 100000));
+raw.close(); await handle.close();

@@ -1,0 +1,70 @@
+// Stored totals of the longest lists, kept by triggers in the same transaction as each write, so a
+// page of the whole library, the public feed or a group's posts never counts its rows (a count of
+// 100 000 rows costs several milliseconds on every request the cache does not answer).
+//   - 'library': public, processed scenarios (the scenario library without filters);
+//   - 'feed': approved, live posts of no group (the public feed without tags);
+//   - 'group:<id>': approved, live posts of group <id> (a group's posts; a member's feed adds those
+//     of their groups).
+// Filtered lists (tags, age, condition, words) still count through their indexes.
+import type { Kysely } from 'kysely';
+import { isPostgres, sql } from './helpers.js';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('list_totals')
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('n', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`INSERT INTO list_totals (name, n) SELECT 'library', count(*) FROM scenarios WHERE privacy_level = 2 AND is_processed = 1`.execute(db);
+  await sql`INSERT INTO list_totals (name, n) SELECT 'feed', count(*) FROM posts WHERE group_id IS NULL AND status = 1 AND deleted_at IS NULL`.execute(db);
+  await sql`INSERT INTO list_totals (name, n) SELECT 'group:' || group_id, count(*) FROM posts
+    WHERE group_id IS NOT NULL AND status = 1 AND deleted_at IS NULL GROUP BY group_id`.execute(db);
+
+  if (isPostgres(db)) {
+    await sql`CREATE FUNCTION list_total_add(total_name text, delta bigint) RETURNS void LANGUAGE sql AS $$
+      INSERT INTO list_totals (name, n) VALUES (total_name, delta) ON CONFLICT (name) DO UPDATE SET n = list_totals.n + delta $$`.execute(db);
+    await sql`CREATE FUNCTION scenarios_list_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.privacy_level = 2 AND OLD.is_processed = 1 THEN PERFORM list_total_add('library', -1); END IF;
+        IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.privacy_level = 2 AND NEW.is_processed = 1 THEN PERFORM list_total_add('library', 1); END IF;
+        RETURN NULL;
+      END $$`.execute(db);
+    await sql`CREATE TRIGGER scenarios_list_totals AFTER INSERT OR DELETE OR UPDATE OF privacy_level, is_processed ON scenarios
+      FOR EACH ROW EXECUTE FUNCTION scenarios_list_totals()`.execute(db);
+    await sql`CREATE FUNCTION posts_list_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 1 AND OLD.deleted_at IS NULL THEN
+          PERFORM list_total_add(CASE WHEN OLD.group_id IS NULL THEN 'feed' ELSE 'group:' || OLD.group_id END, -1);
+        END IF;
+        IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.status = 1 AND NEW.deleted_at IS NULL THEN
+          PERFORM list_total_add(CASE WHEN NEW.group_id IS NULL THEN 'feed' ELSE 'group:' || NEW.group_id END, 1);
+        END IF;
+        RETURN NULL;
+      END $$`.execute(db);
+    await sql`CREATE TRIGGER posts_list_totals AFTER INSERT OR DELETE OR UPDATE OF status, deleted_at, group_id ON posts
+      FOR EACH ROW EXECUTE FUNCTION posts_list_totals()`.execute(db);
+    return;
+  }
+
+  const library = (row: 'NEW' | 'OLD') => sql.raw(`${row}.privacy_level = 2 AND ${row}.is_processed = 1`);
+  await sql`CREATE TRIGGER scenarios_list_totals_insert AFTER INSERT ON scenarios WHEN ${library('NEW')} BEGIN
+    UPDATE list_totals SET n = n + 1 WHERE name = 'library'; END`.execute(db);
+  await sql`CREATE TRIGGER scenarios_list_totals_delete AFTER DELETE ON scenarios WHEN ${library('OLD')} BEGIN
+    UPDATE list_totals SET n = n - 1 WHERE name = 'library'; END`.execute(db);
+  await sql`CREATE TRIGGER scenarios_list_totals_update AFTER UPDATE OF privacy_level, is_processed ON scenarios BEGIN
+    UPDATE list_totals SET n = n - (${library('OLD')}) + (${library('NEW')}) WHERE name = 'library'; END`.execute(db);
+
+  const live = (row: 'NEW' | 'OLD') => sql.raw(`${row}.status = 1 AND ${row}.deleted_at IS NULL`);
+  const name = (row: 'NEW' | 'OLD') => sql.raw(`CASE WHEN ${row}.group_id IS NULL THEN 'feed' ELSE 'group:' || ${row}.group_id END`);
+  const add = (row: 'NEW' | 'OLD', delta: 1 | -1) =>
+    sql`INSERT INTO list_totals (name, n) SELECT ${name(row)}, ${sql.raw(String(delta))} WHERE ${live(row)}
+      ON CONFLICT (name) DO UPDATE SET n = n + ${sql.raw(String(delta))}`;
+  await sql`CREATE TRIGGER posts_list_totals_insert AFTER INSERT ON posts BEGIN ${add('NEW', 1)}; END`.execute(db);
+  await sql`CREATE TRIGGER posts_list_totals_delete AFTER DELETE ON posts BEGIN ${add('OLD', -1)}; END`.execute(db);
+  await sql`CREATE TRIGGER posts_list_totals_update AFTER UPDATE OF status, deleted_at, group_id ON posts BEGIN
+    ${add('OLD', -1)}; ${add('NEW', 1)}; END`.execute(db);
+}
+
+export async function down(): Promise<void> {
+  throw new Error('Migrations are append-only');
+}

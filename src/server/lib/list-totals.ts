@@ -1,0 +1,24 @@
+// Totals the database keeps as rows change (migration 0023): the whole library, the public feed and
+// each group's posts are answered by reading one or a few rows, never by counting the list.
+import { sql } from 'kysely';
+import type { DB } from '../db/connection.js';
+
+/** Public, processed scenarios. */
+export const LIBRARY_TOTAL = 'library';
+/** Approved, live posts of no group. */
+export const FEED_TOTAL = 'feed';
+/** Approved, live posts of one group. */
+export const groupTotal = (groupId: number) => `group:${groupId}`;
+
+/** The stored total `name` (0 while nothing was ever counted under it). */
+export async function storedTotal(db: DB, name: string): Promise<number> {
+  const row = await db.selectFrom('list_totals').select('n').where('name', '=', name).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Approved, live posts of every group `userId` belongs to: the sum of their groups' totals. */
+export async function groupsTotalOf(db: DB, userId: number): Promise<number> {
+  const { rows } = await sql<{ n: number | string | null }>`SELECT sum(t.n) AS n FROM group_members m
+    JOIN list_totals t ON t.name = 'group:' || m.group_id WHERE m.user_id = ${userId}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
