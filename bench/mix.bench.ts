@@ -44,6 +44,7 @@ import {
   FIRST_NAMES,
   GROUP_TOPICS,
   OPENERS,
+  copyToPostgres,
   openRaw,
   PROBLEMS,
   prng,
@@ -346,39 +347,6 @@ async function floorRate(kind: 'sqlite' | 'postgres', target: string, requests: 
   const ms = performance.now() - start;
   await client.end();
   return (2 * requests.length) / (ms / 1000);
-}
-
-// ---------------------------------------------------------------- PostgreSQL copy
-/** Tables the seeder fills, parents first. */
-const COPIED_TABLES = ['users', 'tags', 'forum_groups', 'scenarios', 'scenario_tags', 'posts', 'post_tags', 'post_scenarios'];
-
-async function copyToPostgres(sqliteFile: string, pgUrl: string) {
-  const pg = (await import('pg')).default;
-  const raw = (await openRaw(sqliteFile)) as SQLite.Database;
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  try {
-    for (const table of COPIED_TABLES) {
-      const pgCols = new Set((await client.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = 'public'`, [table])).rows.map((r) => r.column_name));
-      const cols = (raw.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map((r) => r.name).filter((c) => pgCols.has(c));
-      const batch = Math.floor(60_000 / cols.length);
-      const select = raw.prepare(`SELECT ${cols.map((c) => `"${c}"`).join(', ')} FROM ${table} ORDER BY rowid LIMIT ? OFFSET ?`).raw(true);
-      await client.query('BEGIN');
-      for (let offset = 0; ; offset += batch) {
-        const rows = select.all(batch, offset) as unknown[][];
-        if (!rows.length) break;
-        const values: unknown[] = [];
-        const tuples = rows.map((row) => `(${row.map((v) => (values.push(v), `$${values.length}`)).join(', ')})`);
-        await client.query(`INSERT INTO ${table} (${cols.map((c) => `"${c}"`).join(', ')}) VALUES ${tuples.join(', ')}`, values);
-      }
-      await client.query('COMMIT');
-      if (cols.includes('id')) await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 1) FROM ${table}))`);
-    }
-    await client.query('ANALYZE');
-  } finally {
-    raw.close();
-    await client.end();
-  }
 }
 
 // ---------------------------------------------------------------- the bench

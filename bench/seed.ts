@@ -357,3 +357,40 @@ export async function createSeeder(raw: SQLite.Database, base: BaseRows, opts: {
     rand,
   };
 }
+
+// ---------------------------------------------------------------- PostgreSQL copy
+/** Tables the seeder fills, parents first. */
+const COPIED_TABLES = ['users', 'tags', 'forum_groups', 'scenarios', 'scenario_tags', 'posts', 'post_tags', 'post_scenarios'];
+
+/**
+ * Copies the seeded rows of the SQLite file into a migrated, empty PostgreSQL database, row for row
+ * (ids kept, sequences moved past them); the triggers there keep search documents, versions and totals.
+ */
+export async function copyToPostgres(sqliteFile: string, pgUrl: string) {
+  const pg = (await import('pg')).default;
+  const raw = (await openRaw(sqliteFile)) as SQLite.Database;
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  try {
+    for (const table of COPIED_TABLES) {
+      const pgCols = new Set((await client.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = 'public'`, [table])).rows.map((r) => r.column_name));
+      const cols = (raw.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map((r) => r.name).filter((c) => pgCols.has(c));
+      const batch = Math.floor(60_000 / cols.length);
+      const select = raw.prepare(`SELECT ${cols.map((c) => `"${c}"`).join(', ')} FROM ${table} ORDER BY rowid LIMIT ? OFFSET ?`).raw(true);
+      await client.query('BEGIN');
+      for (let offset = 0; ; offset += batch) {
+        const rows = select.all(batch, offset) as unknown[][];
+        if (!rows.length) break;
+        const values: unknown[] = [];
+        const tuples = rows.map((row) => `(${row.map((v) => (values.push(v), `$${values.length}`)).join(', ')})`);
+        await client.query(`INSERT INTO ${table} (${cols.map((c) => `"${c}"`).join(', ')}) VALUES ${tuples.join(', ')}`, values);
+      }
+      await client.query('COMMIT');
+      if (cols.includes('id')) await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 1) FROM ${table}))`);
+    }
+    await client.query('ANALYZE');
+  } finally {
+    raw.close();
+    await client.end();
+  }
+}
