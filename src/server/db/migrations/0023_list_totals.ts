@@ -21,28 +21,39 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     WHERE group_id IS NOT NULL AND status = 1 AND deleted_at IS NULL GROUP BY group_id`.execute(db);
 
   if (isPostgres(db)) {
-    await sql`CREATE FUNCTION list_total_add(total_name text, delta bigint) RETURNS void LANGUAGE sql AS $$
-      INSERT INTO list_totals (name, n) VALUES (total_name, delta) ON CONFLICT (name) DO UPDATE SET n = list_totals.n + delta $$`.execute(db);
-    await sql`CREATE FUNCTION scenarios_list_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+    // Once per statement, from its transition tables: a bulk insert adds its rows in one update of
+    // each total, where a trigger per row would update the same row once per inserted row.
+    const totalsFunction = (fn: string, key: string, counted: string) =>
+      sql.raw(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.privacy_level = 2 AND OLD.is_processed = 1 THEN PERFORM list_total_add('library', -1); END IF;
-        IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.privacy_level = 2 AND NEW.is_processed = 1 THEN PERFORM list_total_add('library', 1); END IF;
-        RETURN NULL;
-      END $$`.execute(db);
-    await sql`CREATE TRIGGER scenarios_list_totals AFTER INSERT OR DELETE OR UPDATE OF privacy_level, is_processed ON scenarios
-      FOR EACH ROW EXECUTE FUNCTION scenarios_list_totals()`.execute(db);
-    await sql`CREATE FUNCTION posts_list_totals() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 1 AND OLD.deleted_at IS NULL THEN
-          PERFORM list_total_add(CASE WHEN OLD.group_id IS NULL THEN 'feed' ELSE 'group:' || OLD.group_id END, -1);
+        IF TG_OP = 'INSERT' THEN
+          INSERT INTO list_totals (name, n) SELECT ${key}, count(*) FROM new_rows r WHERE ${counted} GROUP BY 1
+            ON CONFLICT (name) DO UPDATE SET n = list_totals.n + EXCLUDED.n;
+        ELSIF TG_OP = 'DELETE' THEN
+          INSERT INTO list_totals (name, n) SELECT ${key}, -count(*) FROM old_rows r WHERE ${counted} GROUP BY 1
+            ON CONFLICT (name) DO UPDATE SET n = list_totals.n + EXCLUDED.n;
+        ELSE
+          INSERT INTO list_totals (name, n)
+            SELECT name, sum(d) FROM (
+              SELECT ${key} AS name, -1 AS d FROM old_rows r WHERE ${counted}
+              UNION ALL SELECT ${key}, 1 FROM new_rows r WHERE ${counted}) changes
+            GROUP BY name HAVING sum(d) <> 0
+            ON CONFLICT (name) DO UPDATE SET n = list_totals.n + EXCLUDED.n;
         END IF;
-        IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.status = 1 AND NEW.deleted_at IS NULL THEN
-          PERFORM list_total_add(CASE WHEN NEW.group_id IS NULL THEN 'feed' ELSE 'group:' || NEW.group_id END, 1);
-        END IF;
         RETURN NULL;
-      END $$`.execute(db);
-    await sql`CREATE TRIGGER posts_list_totals AFTER INSERT OR DELETE OR UPDATE OF status, deleted_at, group_id ON posts
-      FOR EACH ROW EXECUTE FUNCTION posts_list_totals()`.execute(db);
+      END $$`);
+    const triggers = async (table: string, fn: string) => {
+      await sql.raw(`CREATE TRIGGER ${table}_list_totals_insert AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`).execute(db);
+      await sql.raw(`CREATE TRIGGER ${table}_list_totals_update AFTER UPDATE ON ${table} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`).execute(db);
+      await sql.raw(`CREATE TRIGGER ${table}_list_totals_delete AFTER DELETE ON ${table} REFERENCING OLD TABLE AS old_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`).execute(db);
+    };
+    await totalsFunction('scenarios_list_totals', `'library'`, 'r.privacy_level = 2 AND r.is_processed = 1').execute(db);
+    await triggers('scenarios', 'scenarios_list_totals');
+    await totalsFunction('posts_list_totals', `CASE WHEN r.group_id IS NULL THEN 'feed' ELSE 'group:' || r.group_id END`, 'r.status = 1 AND r.deleted_at IS NULL').execute(db);
+    await triggers('posts', 'posts_list_totals');
     return;
   }
 
