@@ -4,6 +4,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB, Dialect } from '../db/connection.js';
 import { listCache } from './list-cache.js';
+import { idsInListOrder, pageWindow, readOrder, rowsInOrder } from './pages.js';
 
 export interface Page {
   offset: number;
@@ -43,8 +44,15 @@ export async function searchUsers(db: DB, dialect: Dialect, words: string[], pag
   const n = await listCache(db).total(`users ${words.join(' ')}`, ['users'], async () =>
     Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${from}`.execute(db)).rows[0].n),
   );
-  if (n === 0 || page.offset >= n) return { count: n, rows: [] };
-  const rows = await sql<UserHit>`SELECT ${cols} FROM ${from}
-    ORDER BY lower(u.last_name), lower(u.first_name), u.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-  return { count: n, rows: rows.rows };
+  // Deferred join: the page's ids by name (users_by_name holds the order and the id; matches of
+  // words are sorted by it), read from the nearer end of the list; then only those users.
+  const w = pageWindow(n, page.offset, page.limit);
+  if (!w) return { count: n, rows: [] };
+  const d = sql.raw(readOrder(w, 'asc'));
+  const found = await sql<{ id: number }>`SELECT u.id FROM ${from}
+    ORDER BY lower(u.last_name) ${d}, lower(u.first_name) ${d}, u.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
+  const ids = idsInListOrder(w, found.rows.map((r) => r.id));
+  if (!ids.length) return { count: n, rows: [] };
+  const rows = await sql<UserHit>`SELECT ${cols} FROM users u WHERE u.id IN (${sql.join(ids)})`.execute(db);
+  return { count: n, rows: rowsInOrder(ids, rows.rows) };
 }

@@ -18,6 +18,7 @@ import * as m0015 from './0015_job_leases.js';
 import * as m0016 from './0016_list_versions.js';
 import * as m0017 from './0017_session_versions.js';
 import * as m0018 from './0018_post_tag_search.js';
+import * as m0020 from './0020_page_indexes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_list_versions': m0016,
   '0017_session_versions': m0017,
   '0018_post_tag_search': m0018,
+  '0020_page_indexes': m0020,
 };

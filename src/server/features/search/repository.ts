@@ -8,6 +8,7 @@ import type { DB, Dialect } from '../../db/connection.js';
 import { PostStatus } from '../../../shared/enums.js';
 import { ftsQuery, searchUsers, tsQuery, type Page } from '../../lib/full-text.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
+import { idsInListOrder, pageWindow, readOrder, rowsInOrder } from '../../lib/pages.js';
 
 export type { Page, UserHit } from '../../lib/full-text.js';
 
@@ -72,6 +73,13 @@ export function searchRepository(db: DB, dialect: Dialect) {
     };
   }
 
+  /** Posts by id with their authors and groups, in the order of `ids`. */
+  async function postsById(ids: number[]): Promise<PostHit[]> {
+    if (!ids.length) return [];
+    const rows = await sql<PostHit>`SELECT ${postColumns} FROM posts p ${postJoins} WHERE p.id IN (${sql.join(ids)})`.execute(db);
+    return rowsInOrder(ids, rows.rows);
+  }
+
   async function postHits(viewerId: number, words: string[], page: Page): Promise<{ count: number; rows: PostHit[] }> {
     const visible = visiblePost(viewerId);
     // Counts are cached per reader and words until a post or a membership changes (lib/list-cache.ts).
@@ -79,9 +87,13 @@ export function searchRepository(db: DB, dialect: Dialect) {
       totals.total(`search posts ${viewerId} ${part} ${words.join(' ')}`, ['posts', 'group_members'], count);
     if (!words.length) {
       const count = await cachedCount('all', async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM posts p WHERE ${visible}`.execute(db)).rows[0].n));
-      const rows = await sql<PostHit>`SELECT ${postColumns} FROM posts p ${postJoins} WHERE ${visible}
-        ORDER BY p.created_at DESC, p.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-      return { count, rows: rows.rows };
+      // Deferred join: the page's ids from posts_feed_visible (0020), read from the nearer end.
+      const w = pageWindow(count, page.offset, page.limit);
+      if (!w) return { count, rows: [] };
+      const d = sql.raw(readOrder(w, 'desc'));
+      const found = await sql<{ id: number }>`SELECT p.id FROM posts p WHERE ${visible}
+        ORDER BY p.created_at ${d}, p.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
+      return { count, rows: await postsById(idsInListOrder(w, found.rows.map((r) => r.id))) };
     }
     const m = postMatches(words);
     const countOf = (where: RawBuilder<unknown>) =>
@@ -114,8 +126,15 @@ export function searchRepository(db: DB, dialect: Dialect) {
     const cachedCount = (count: () => Promise<number>) => totals.total(`search groups ${words.join(' ')}`, ['forum_groups'], count);
     if (!words.length) {
       const count = await cachedCount(async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM forum_groups g`.execute(db)).rows[0].n));
-      const rows = await sql<GroupHit>`SELECT ${cols} FROM forum_groups g ORDER BY lower(g.name), g.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-      return { count, rows: rows.rows };
+      // Deferred join: the page's ids from forum_groups_by_name (0016), read from the nearer end.
+      const w = pageWindow(count, page.offset, page.limit);
+      if (!w) return { count, rows: [] };
+      const d = sql.raw(readOrder(w, 'asc'));
+      const found = await sql<{ id: number }>`SELECT g.id FROM forum_groups g ORDER BY lower(g.name) ${d}, g.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
+      const ids = idsInListOrder(w, found.rows.map((r) => r.id));
+      if (!ids.length) return { count, rows: [] };
+      const rows = await sql<GroupHit>`SELECT ${cols} FROM forum_groups g WHERE g.id IN (${sql.join(ids)})`.execute(db);
+      return { count, rows: rowsInOrder(ids, rows.rows) };
     }
     const from = pg
       ? sql`forum_groups g WHERE group_search_document(g.name, g.description) @@ to_tsquery('simple', ${tsQuery(words)})`
