@@ -49,10 +49,20 @@ export async function searchUsers(db: DB, dialect: Dialect, words: string[], pag
   const w = pageWindow(n, page.offset, page.limit);
   if (!w) return { count: n, rows: [] };
   const d = sql.raw(readOrder(w, 'asc'));
-  const found = await sql<{ id: number }>`SELECT u.id FROM ${from}
+  let ids: RawBuilder<unknown> = from;
+  if (words.length && dialect === 'sqlite') {
+    // A common word: walk users_by_name and keep the matches (one pass over the matches' ids, then
+    // about (offset + limit) x users / matches index entries) rather than sort every match by name.
+    // A rare word: sort its few matches.
+    const everyone = await listCache(db).total('users ', ['users'], async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM users`.execute(db)).rows[0].n));
+    if ((w.offset + w.limit) * everyone < 10 * n * n) {
+      ids = sql`users u INDEXED BY users_by_name WHERE u.id IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${ftsQuery(words)})`;
+    }
+  }
+  const found = await sql<{ id: number }>`SELECT u.id FROM ${ids}
     ORDER BY lower(u.last_name) ${d}, lower(u.first_name) ${d}, u.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
-  const ids = idsInListOrder(w, found.rows.map((r) => r.id));
-  if (!ids.length) return { count: n, rows: [] };
-  const rows = await sql<UserHit>`SELECT ${cols} FROM users u WHERE u.id IN (${sql.join(ids)})`.execute(db);
-  return { count: n, rows: rowsInOrder(ids, rows.rows) };
+  const pageIds = idsInListOrder(w, found.rows.map((r) => r.id));
+  if (!pageIds.length) return { count: n, rows: [] };
+  const rows = await sql<UserHit>`SELECT ${cols} FROM users u WHERE u.id IN (${sql.join(pageIds)})`.execute(db);
+  return { count: n, rows: rowsInOrder(pageIds, rows.rows) };
 }

@@ -8,7 +8,7 @@ import type { DB, Dialect } from '../../db/connection.js';
 import { PostStatus } from '../../../shared/enums.js';
 import { ftsQuery, searchUsers, tsQuery, type Page } from '../../lib/full-text.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
-import { idsInListOrder, pageWindow, readOrder, rowsInOrder } from '../../lib/pages.js';
+import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction } from '../../lib/pages.js';
 
 export type { Page, UserHit } from '../../lib/full-text.js';
 
@@ -52,14 +52,15 @@ export function searchRepository(db: DB, dialect: Dialect) {
 
   /**
    * Posts matching the words in two tiers: those whose title holds every word, then the others;
-   * newest first within each (ids follow creation time). Each tier is read in index order with a
-   * LIMIT, so a common word costs two counts and two short reads, not a sort of every match.
+   * newest first within each (ids follow creation time). Each tier is read in index order (the
+   * full-text index's own rowid order) with a LIMIT, so a common word costs two counts and two short
+   * reads, not a sort of every match.
    */
   function postMatches(words: string[]) {
     if (pg) {
       const all = sql`s.document @@ to_tsquery('simple', ${tsQuery(words)})`;
       const title = sql`s.document @@ to_tsquery('simple', ${tsQuery(words, 'A')})`;
-      return { from: sql`posts_search s JOIN posts p ON p.id = s.post_id`, all, title, rest: sql`${all} AND NOT (${title})`, order: sql`p.id DESC` };
+      return { from: sql`posts_search s JOIN posts p ON p.id = s.post_id`, all, title, rest: sql`${all} AND NOT (${title})`, order: (d: Direction) => sql`p.id ${sql.raw(d)}` };
     }
     const all = ftsQuery(words);
     const title = ftsQuery(words, 'title');
@@ -69,7 +70,7 @@ export function searchRepository(db: DB, dialect: Dialect) {
       all: match(all),
       title: match(title),
       rest: match(`(${all}) NOT (${title})`),
-      order: sql`posts_fts.rowid DESC`,
+      order: (d: Direction) => sql`posts_fts.rowid ${sql.raw(d)}`,
     };
   }
 
@@ -100,25 +101,30 @@ export function searchRepository(db: DB, dialect: Dialect) {
       cachedCount(where === m.all ? 'matches' : 'title', async () =>
         Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${m.from} WHERE ${where} AND ${visible}`.execute(db)).rows[0].n),
       );
-    const read = async (where: RawBuilder<unknown>, limit: number, offset: number) =>
-      (await sql<PostHit>`SELECT ${postColumns} FROM ${m.from} ${postJoins} WHERE ${where} AND ${visible}
-        ORDER BY ${m.order} LIMIT ${limit} OFFSET ${offset}`.execute(db)).rows;
-    // The first page needs no count of the title tier: a short read of it is the whole tier.
-    const [count, first] = await Promise.all([countOf(m.all), page.offset === 0 ? read(m.title, page.limit, 0) : null]);
+    // Deferred join per tier: the tier's ids in index order (from its nearer end), then only the
+    // page's posts. The first page needs no count of the title tier: a short read of it is the whole tier.
+    const readIds = async (where: RawBuilder<unknown>, tierTotal: number, offset: number, limit: number) => {
+      const w = pageWindow(tierTotal, offset, limit);
+      if (!w) return [];
+      const found = await sql<{ id: number }>`SELECT p.id FROM ${m.from} WHERE ${where} AND ${visible}
+        ORDER BY ${m.order(readOrder(w, 'desc'))} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
+      return idsInListOrder(w, found.rows.map((r) => r.id));
+    };
+    const [count, first] = await Promise.all([countOf(m.all), page.offset === 0 ? readIds(m.title, Number.MAX_SAFE_INTEGER, 0, page.limit) : null]);
     if (count === 0 || page.offset >= count) return { count, rows: [] };
-    let rows: PostHit[];
+    let ids: number[];
     let inTitle: number;
     if (first) {
-      rows = first;
+      ids = first;
       inTitle = first.length;
     } else {
       inTitle = await countOf(m.title);
-      rows = page.offset < inTitle ? await read(m.title, page.limit, page.offset) : [];
+      ids = page.offset < inTitle ? await readIds(m.title, inTitle, page.offset, page.limit) : [];
     }
-    if (rows.length < page.limit && page.offset + rows.length < count) {
-      rows.push(...(await read(m.rest, page.limit - rows.length, Math.max(0, page.offset - inTitle))));
+    if (ids.length < page.limit && page.offset + ids.length < count) {
+      ids.push(...(await readIds(m.rest, count - inTitle, Math.max(0, page.offset - inTitle), page.limit - ids.length)));
     }
-    return { count, rows };
+    return { count, rows: await postsById(ids) };
   }
 
   async function groupHits(words: string[], page: Page): Promise<{ count: number; rows: GroupHit[] }> {
