@@ -4,6 +4,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB, Dialect } from '../db/connection.js';
 import { listCache } from './list-cache.js';
+import { idsInListOrder, pageWindow, readOrder, rowsInOrder } from './pages.js';
 
 export interface Page {
   offset: number;
@@ -43,8 +44,25 @@ export async function searchUsers(db: DB, dialect: Dialect, words: string[], pag
   const n = await listCache(db).total(`users ${words.join(' ')}`, ['users'], async () =>
     Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${from}`.execute(db)).rows[0].n),
   );
-  if (n === 0 || page.offset >= n) return { count: n, rows: [] };
-  const rows = await sql<UserHit>`SELECT ${cols} FROM ${from}
-    ORDER BY lower(u.last_name), lower(u.first_name), u.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-  return { count: n, rows: rows.rows };
+  // Deferred join: the page's ids by name (users_by_name holds the order and the id; matches of
+  // words are sorted by it), read from the nearer end of the list; then only those users.
+  const w = pageWindow(n, page.offset, page.limit);
+  if (!w) return { count: n, rows: [] };
+  const d = sql.raw(readOrder(w, 'asc'));
+  let ids: RawBuilder<unknown> = from;
+  if (words.length && dialect === 'sqlite') {
+    // A common word: walk users_by_name and keep the matches (one pass over the matches' ids, then
+    // about (offset + limit) x users / matches index entries) rather than sort every match by name.
+    // A rare word: sort its few matches.
+    const everyone = await listCache(db).total('users ', ['users'], async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM users`.execute(db)).rows[0].n));
+    if ((w.offset + w.limit) * everyone < 10 * n * n) {
+      ids = sql`users u INDEXED BY users_by_name WHERE u.id IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${ftsQuery(words)})`;
+    }
+  }
+  const found = await sql<{ id: number }>`SELECT u.id FROM ${ids}
+    ORDER BY lower(u.last_name) ${d}, lower(u.first_name) ${d}, u.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
+  const pageIds = idsInListOrder(w, found.rows.map((r) => r.id));
+  if (!pageIds.length) return { count: n, rows: [] };
+  const rows = await sql<UserHit>`SELECT ${cols} FROM users u WHERE u.id IN (${sql.join(pageIds)})`.execute(db);
+  return { count: n, rows: rowsInOrder(pageIds, rows.rows) };
 }

@@ -52,6 +52,12 @@ export const offsetParam = intString('Offset', 0);
 export const countParam = intString('Count', 1, MAX_PAGE_COUNT);
 export const pageParamsSchema = v.object({ offset: offsetParam, count: countParam });
 
+/** A list position from the previous page's `nextCursor` (opaque: the server made it). */
+export const INVALID_CURSOR = 'Invalid cursor';
+export const cursorParam = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, INVALID_CURSOR));
+/** ?cursor=: the page after the previous page's last item (infinite scroll); the offset is then not used. */
+export const cursorQuerySchema = v.object({ cursor: v.optional(cursorParam) });
+
 export const idParams = v.object({ id: idParam });
 export const idOrUuidParams = v.object({ id: idOrUuidParam });
 

@@ -3,7 +3,7 @@
 // the screens show. Server and client both read this file.
 import * as v from 'valibot';
 import { emailSchema } from './auth.js';
-import { MAX_ID, idParam, intString, userRefSchema } from './common.js';
+import { MAX_ID, idParam, intString, userRefSchema, cursorParam } from './common.js';
 import { createPostResponseSchema, forumPostSchema, postsPageSchema } from './posts.js';
 
 // ---- enumerations (spec section 3) ---------------------------------------------------------------
@@ -161,10 +161,11 @@ export const joinRequestBodySchema = v.object({
 export const groupIdParams = v.object({ groupId: idParam });
 export const groupUserParams = v.object({ groupId: idParam, userId: idParam });
 
-/** Optional paging of a group's posts: ?offset=0&count=5. */
+/** Optional paging of a group's posts: ?offset=0&count=5, or ?cursor= (the previous page's nextCursor). */
 export const groupPostsQuerySchema = v.object({
   offset: v.optional(intString('Offset', 0), '0'),
   count: v.optional(intString('Count', 1, 50), '5'),
+  cursor: v.optional(cursorParam),
 });
 
 // ---- responses ---------------------------------------------------------------------------------------

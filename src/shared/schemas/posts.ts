@@ -145,6 +145,8 @@ export const postsPageSchema = v.object({
   to: v.number(),
   /** Posts matching the filter. */
   total: v.number(),
+  /** Pass as ?cursor= for the page after this one (null after the last page). */
+  nextCursor: v.nullable(v.string()),
 });
 export type PostsPage = v.InferOutput<typeof postsPageSchema>;
 

@@ -1,5 +1,6 @@
 // The audit log (issue 12), newest first, by action and actor, with the names of its targets.
 import type { DB } from '../../db/connection.js';
+import { idsInListOrder, pageWindow, readOrder, rowsInOrder } from '../../lib/pages.js';
 
 export interface AuditFilter {
   action?: string;
@@ -16,17 +17,24 @@ export function auditRepository(db: DB) {
   return {
     async page(f: AuditFilter, offset: number, count: number) {
       const total = Number((await filtered(f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const rows =
-        offset >= total
-          ? []
-          : await filtered(f)
+      // Deferred join: the page's ids from audit_log_created, or by action or actor (0020), read from
+      // the nearer end of the log; then only those entries.
+      const w = pageWindow(total, offset, count);
+      if (!w) return { total, rows: [] };
+      const dir = readOrder(w, 'desc');
+      const found = await filtered(f).select('a.id').orderBy('a.created_at', dir).orderBy('a.id', dir).limit(w.limit).offset(w.offset).execute();
+      const ids = idsInListOrder(w, found.map((r) => r.id));
+      const rows = ids.length
+        ? rowsInOrder(
+            ids,
+            await db
+              .selectFrom('audit_log as a')
               .leftJoin('users as u', 'u.id', 'a.actor_id')
               .select(['a.id', 'a.action', 'a.actor_id', 'a.target_type', 'a.target_id', 'a.detail', 'a.created_at', 'u.uuid_id', 'u.first_name', 'u.last_name'])
-              .orderBy('a.created_at', 'desc')
-              .orderBy('a.id', 'desc')
-              .limit(count)
-              .offset(offset)
-              .execute();
+              .where('a.id', 'in', ids)
+              .execute(),
+          )
+        : [];
       return { total, rows };
     },
 

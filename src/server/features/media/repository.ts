@@ -4,6 +4,7 @@ import type { DB, Dialect } from '../../db/connection.js';
 import { ilike, now } from '../../db/connection.js';
 import type { Database, MediaTable } from '../../db/types.js';
 import { ApprovalStatus, PrivacyLevel } from '../../../shared/enums.js';
+import { idsInListOrder, pageWindow, readOrder, rowsInOrder } from '../../lib/pages.js';
 
 export type MediaRow = Selectable<MediaTable>;
 export type MediaWithOwner = MediaRow & {
@@ -48,6 +49,22 @@ export function mediaRepository(db: DB, dialect: Dialect) {
       .selectAll('media')
       .select(['u.uuid_id as owner_uuid', 'u.first_name as owner_first_name', 'u.last_name as owner_last_name']);
 
+  type MediaQuery = ReturnType<typeof mediaIds>;
+  const mediaIds = () => db.selectFrom('media');
+
+  /**
+   * Rows offset..offset+count of `total`, newest first, of the media `filter` keeps: their ids from
+   * an index (from the nearer end of the list), then only those rows, with their owners.
+   */
+  async function newestPage(total: number, offset: number, count: number, filter: (q: MediaQuery) => MediaQuery): Promise<MediaWithOwner[]> {
+    const w = pageWindow(total, offset, count);
+    if (!w) return [];
+    const dir = readOrder(w, 'desc');
+    const found = await filter(mediaIds()).select('media.id').orderBy('media.contributed_at', dir).orderBy('media.id', dir).limit(w.limit).offset(w.offset).execute();
+    const ids = idsInListOrder(w, found.map((r) => r.id));
+    return ids.length ? rowsInOrder(ids, await withOwner().where('media.id', 'in', ids).execute()) : [];
+  }
+
   const libraryWhere = (eb: EB, f: LibraryFilter): Expression<SqlBool> => {
     const op = ilike(dialect);
     const conds: Expression<SqlBool>[] = [
@@ -89,63 +106,42 @@ export function mediaRepository(db: DB, dialect: Dialect) {
     },
 
     async library(f: LibraryFilter, offset: number, count: number) {
-      const [rows, total] = await Promise.all([
-        withOwner()
-          .where((eb) => libraryWhere(eb as unknown as EB, f))
-          .orderBy('media.contributed_at', 'desc')
-          .orderBy('media.id', 'desc')
-          .limit(count)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('media')
-          .innerJoin('users as u', 'u.id', 'media.contributed_by')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where((eb) => libraryWhere(eb as unknown as EB, f))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(total.n) };
+      // Every item has its owner (contributed_by is a cascading foreign key): counted without the join.
+      const total = Number(
+        (await db.selectFrom('media').select((eb) => eb.fn.countAll<number>().as('n')).where((eb) => libraryWhere(eb as unknown as EB, f)).executeTakeFirstOrThrow()).n,
+      );
+      // Deferred join: ids from media_library_page / media_library_type (0020), nearer end first.
+      // (Words match with LIKE inside name and description, so a search reads the rows it checks.)
+      return { total, rows: await newestPage(total, offset, count, (q) => q.where((eb) => libraryWhere(eb as unknown as EB, f))) };
     },
 
     /** Another user's media as others see it: approved, public, processed. */
     async userPublic(userId: number, offset: number, count: number) {
-      const base = (q: ReturnType<typeof withOwner>) =>
+      const visible = (q: MediaQuery) =>
         q
           .where('media.contributed_by', '=', userId)
           .where('media.approval_status', '=', ApprovalStatus.Approved)
           .where('media.privacy_level', '=', PrivacyLevel.Public)
           .where('media.is_processed', '=', 1);
-      const rows = await base(withOwner()).orderBy('media.contributed_at', 'desc').orderBy('media.id', 'desc').limit(count).offset(offset).execute();
-      const total = await db
-        .selectFrom('media')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('contributed_by', '=', userId)
-        .where('approval_status', '=', ApprovalStatus.Approved)
-        .where('privacy_level', '=', PrivacyLevel.Public)
-        .where('is_processed', '=', 1)
-        .executeTakeFirstOrThrow();
-      return { rows, total: Number(total.n) };
+      const total = Number((await visible(db.selectFrom('media')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      // Deferred join: ids from media_owner_public (0020).
+      return { total, rows: await newestPage(total, offset, count, visible) };
     },
 
     async mine(userId: number, offset: number, count: number, opts: { onlyUnposted?: boolean } = {}) {
       const run = async (excludePosted: boolean) => {
-        let rows = withOwner().where('media.contributed_by', '=', userId);
-        let countQ = db.selectFrom('media').select((eb) => eb.fn.countAll<number>().as('n')).where('contributed_by', '=', userId);
-        if (opts.onlyUnposted) {
-          // Unposted media is what can still be attached to a new post: processed and approved.
-          rows = rows.where('media.is_processed', '=', 1).where('media.approval_status', '=', ApprovalStatus.Approved);
-          countQ = countQ.where('is_processed', '=', 1).where('approval_status', '=', ApprovalStatus.Approved);
-          if (excludePosted) {
-            const notPosted = sql<SqlBool>`NOT EXISTS (SELECT 1 FROM post_media pm WHERE pm.media_id = media.id)`;
-            rows = rows.where(notPosted);
-            countQ = countQ.where(notPosted);
+        const filter = (q: MediaQuery) => {
+          let r = q.where('media.contributed_by', '=', userId);
+          if (opts.onlyUnposted) {
+            // Unposted media is what can still be attached to a new post: processed and approved.
+            r = r.where('media.is_processed', '=', 1).where('media.approval_status', '=', ApprovalStatus.Approved);
+            if (excludePosted) r = r.where(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM post_media pm WHERE pm.media_id = media.id)`);
           }
-        }
-        const [list, total] = await Promise.all([
-          rows.orderBy('media.contributed_at', 'desc').orderBy('media.id', 'desc').limit(count).offset(offset).execute(),
-          countQ.executeTakeFirstOrThrow(),
-        ]);
-        return { rows: list, total: Number(total.n) };
+          return r;
+        };
+        const total = Number((await filter(db.selectFrom('media')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+        // Deferred join: ids from media_owner_page (0020).
+        return { rows: await newestPage(total, offset, count, filter), total };
       };
       if (!opts.onlyUnposted) return run(false);
       try {

@@ -51,11 +51,11 @@ export default async function groupPostRoutes(app: FastifyInstance) {
   for (const url of ['/api/forumpost/GetGroupPosts/:id', '/api/forumgroup/GetGroupPosts/:id']) {
     route(app, {
       method: 'GET', url, auth: 'user', tags, errors,
-      summary: "A group's approved posts, newest first (?offset=0&count=5); 404 for an invite-only group's non-members",
+      summary: "A group's approved posts, newest first (?offset=0&count=5, or ?cursor= the previous page's nextCursor); 404 for an invite-only group's non-members",
       params: idParams,
       query: groupPostsQuerySchema,
       response: groupPostsPageSchema,
-    }, async ({ user, params, query }) => service.list(user, params.id, query.offset, query.count));
+    }, async ({ user, params, query }) => service.list(user, params.id, query.offset, query.count, query.cursor));
   }
 
   route(app, {

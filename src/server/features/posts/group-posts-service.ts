@@ -2,6 +2,7 @@
 // member's post waits (status 0) in their 'My Pending Posts' and in the admins' Post requests until
 // a group admin approves or declines it. Group admins' own posts are not held. Visibility and roles
 // come from lib/group-access.ts; posting itself reuses the feed's create (attachments, uploads).
+import { cursorOf } from '../../lib/pages.js';
 import type { FastifyInstance } from 'fastify';
 import { PostStatus } from '../../../shared/enums.js';
 import { GROUP_MESSAGES, type CreateGroupPostResponse, type GroupPost, type GroupPostsPage } from '../../../shared/schemas/groups.js';
@@ -90,15 +91,16 @@ export function groupPostsService(app: FastifyInstance) {
     },
 
     /** Approved posts of a group, newest first. */
-    async list(user: SessionUser, groupId: number, offset: number, count: number): Promise<GroupPostsPage> {
+    async list(user: SessionUser, groupId: number, offset: number, count: number, cursor?: string): Promise<GroupPostsPage> {
+      const after = cursorOf(cursor);
       // The reader's page, cached until anything it shows changes. Access is part of it: it depends
       // only on the group, the memberships (both versioned with the page) and the reader's role (in
       // the key), and a refusal is never cached.
-      return postsRepo.cachedPage(`group ${groupId} ${user.id} ${user.role} ${offset} ${count}`, async () => {
+      return postsRepo.cachedPage(`group ${groupId} ${user.id} ${user.role} ${offset} ${count} ${cursor ?? ''}`, async () => {
         await contentAccess(user, groupId);
-        const { rows, total } = await postsRepo.feedPage({ groupId, tagIds: [], offset, count });
+        const { rows, total, nextCursor } = await postsRepo.feedPage({ groupId, tagIds: [], offset, count, after });
         const page = await posts.present(rows, user.id);
-        return { posts: page, count: page.length, to: offset + page.length, total };
+        return { posts: page, count: page.length, to: offset + page.length, total, nextCursor };
       });
     },
 

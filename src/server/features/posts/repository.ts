@@ -9,6 +9,7 @@ import { PostStatus } from '../../../shared/enums.js';
 import { groupAccess, groupIdsOf, groupRefs, memberGroupIds, type GroupViewer } from '../../lib/group-access.js';
 import { FEED_TOTAL, groupTotal, groupsTotalOf, storedTotal } from '../../lib/list-totals.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
+import { afterCursor, encodeCursor, idsInListOrder, pageWindow, readOrder, rowsInOrder, type Cursor } from '../../lib/pages.js';
 
 export type PostRow = Selectable<PostTable>;
 
@@ -46,6 +47,8 @@ export interface FeedQuery {
   tagIds: number[];
   offset: number;
   count: number;
+  /** The page after this post (infinite scroll); offset is then not used. */
+  after?: Cursor;
 }
 
 /** Everything a page of posts shows: posts, their tags and attachments, groups, memberships and authors. */
@@ -114,15 +117,31 @@ export function postsRepository(db: DB) {
     /** A page of posts as answered, cached until any table it shows changes (lib/list-cache.ts). */
     cachedPage: <T>(key: string, read: () => Promise<T>) => totals.page(key, POST_PAGE_TABLES, read),
 
-    async feedPage(q: FeedQuery): Promise<{ rows: PostRow[]; total: number }> {
+    async feedPage(q: FeedQuery): Promise<{ rows: PostRow[]; total: number; nextCursor: string | null }> {
       const scope: Scope = q.groupId !== null ? { groupId: q.groupId } : q.viewerId === undefined ? 'public' : { feedOf: q.viewerId };
       // A feed with groups is counted in two parts, each answered from the posts_feed index alone.
       const countScopes: Scope[] = typeof scope === 'object' && 'feedOf' in scope ? ['public', { groupsOf: scope.feedOf }] : [scope];
-      const [rows, ...counts] = await Promise.all([
-        feedBase(scope, q.tagIds).selectAll('posts').orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(q.count).offset(q.offset).execute(),
-        ...countScopes.map((c) => feedCount(c, q.tagIds)),
-      ]);
-      return { rows, total: counts.reduce((sum, n) => sum + n, 0) };
+      const total = (await Promise.all(countScopes.map((c) => feedCount(c, q.tagIds)))).reduce((sum, n) => sum + n, 0);
+      // The page's ids from posts_feed (one group, or none) or posts_feed_visible (a reader's feed),
+      // then only those rows. Infinite scroll passes the last post it has: a keyset seek to it, so
+      // the page costs the same however far the reader scrolled. An offset (the spec's URLs) is a
+      // deferred join read from the nearer end of the list.
+      const ids = feedBase(scope, q.tagIds).select('posts.id');
+      let found: number[];
+      if (q.after) {
+        found = (
+          await ids.where(afterCursor('posts.created_at', 'posts.id', q.after)).orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(q.count).execute()
+        ).map((r) => r.id);
+      } else {
+        const w = pageWindow(total, q.offset, q.count);
+        if (!w) return { rows: [], total, nextCursor: null };
+        const dir = readOrder(w, 'desc');
+        found = idsInListOrder(w, (await ids.orderBy('posts.created_at', dir).orderBy('posts.id', dir).limit(w.limit).offset(w.offset).execute()).map((r) => r.id));
+      }
+      const rows = found.length ? rowsInOrder(found, await db.selectFrom('posts').selectAll().where('id', 'in', found).execute()) : [];
+      const last = rows.at(-1);
+      const more = q.after ? found.length === q.count : q.offset + found.length < total;
+      return { rows, total, nextCursor: more && last ? encodeCursor({ at: last.created_at, id: last.id }) : null };
     },
 
     /** Group names of posts, the reader's groups, and the reader's access to one (lib/group-access.ts). */

@@ -1,7 +1,7 @@
 // Forum post calls of spec section 7 (feed, create, delete, report, admin moderation, post to everyone).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Role } from '../../../shared/enums.js';
-import { idParams, messageSchema } from '../../../shared/schemas/common.js';
+import { cursorQuerySchema, idParams, messageSchema } from '../../../shared/schemas/common.js';
 import {
   createPostResponseSchema,
   createPostSchema,
@@ -80,10 +80,11 @@ export default async function postRoutes(app: FastifyInstance) {
     url: '/api/forumpost/GetPosts/:offset/:count/:tagIds',
     auth: 'user',
     tags,
-    summary: `The public feed, newest first; tagIds comma-joined or -1 (a post matches when it has any of them); at most ${FEED_MAX_PAGE} posts a page`,
+    summary: `The public feed, newest first; tagIds comma-joined or -1 (a post matches when it has any of them); at most ${FEED_MAX_PAGE} posts a page; ?cursor= (the previous page's nextCursor) reads the page after it, the offset is then not used`,
     params: feedParamsSchema,
+    query: cursorQuerySchema,
     response: postsPageSchema,
-  }, async ({ user, params }) => service.feed(user, params));
+  }, async ({ user, params, query }) => service.feed(user, { ...params, cursor: query.cursor }));
 
   route(app, {
     method: 'POST',

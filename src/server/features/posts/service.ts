@@ -1,5 +1,6 @@
 // Post rules (spec sections 4-6): access checks first, then the rules, then mapping rows to the
 // response shapes of spec section 3.
+import { cursorOf } from '../../lib/pages.js';
 import fs from 'node:fs/promises';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error.js';
 import type { NewNotification } from '../../lib/notifications.js';
@@ -180,13 +181,14 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
   return {
     present,
 
-    async feed(user: SessionUser, q: { offset: number; count: number; tagIds: number[] }): Promise<PostsPage> {
+    async feed(user: SessionUser, q: { offset: number; count: number; tagIds: number[]; cursor?: string }): Promise<PostsPage> {
       const count = Math.min(q.count, FEED_MAX_PAGE);
+      const after = cursorOf(q.cursor);
       // The reader's own page (their groups' posts, what they may open), cached until anything it shows changes.
-      return repo.cachedPage(`feed ${user.id} ${q.offset} ${count} ${q.tagIds.join(',')}`, async () => {
-        const { rows, total } = await repo.feedPage({ groupId: null, viewerId: user.id, tagIds: q.tagIds, offset: q.offset, count });
+      return repo.cachedPage(`feed ${user.id} ${q.offset} ${count} ${q.tagIds.join(',')} ${q.cursor ?? ''}`, async () => {
+        const { rows, total, nextCursor } = await repo.feedPage({ groupId: null, viewerId: user.id, tagIds: q.tagIds, offset: q.offset, count, after });
         const posts = await present(rows, user.id);
-        return { posts, count: posts.length, to: q.offset + posts.length, total };
+        return { posts, count: posts.length, to: q.offset + posts.length, total, nextCursor };
       });
     },
 

@@ -7,6 +7,7 @@ import type { Database, ScenarioTable } from '../../db/types.js';
 import { canOpenScenarioThroughPost } from '../../lib/group-access.js';
 import { LIBRARY_TOTAL, storedTotal } from '../../lib/list-totals.js';
 import { listCache } from '../../lib/list-cache.js';
+import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction } from '../../lib/pages.js';
 
 export type ScenarioRow = Selectable<ScenarioTable> & {
   owner_uuid: string;
@@ -91,6 +92,11 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
 
   const totals = listCache(db);
 
+  /** The rows of `ids` (with owner and folder), in that order. */
+  async function rowsById(ids: number[]): Promise<ScenarioRow[]> {
+    return ids.length ? rowsInOrder(ids, await base().where('s.id', 'in', ids).execute()) : [];
+  }
+
   return {
     /**
      * A library page as every reader sees it (rows, tags, favourite counts), cached until anything
@@ -112,31 +118,42 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
           .executeTakeFirstOrThrow();
         return Number(totalRow.n);
       });
-      if (total === 0 || f.offset >= total) return { total, rows: [] };
-      const rows = await base()
+      // Deferred join: the page's ids from the library indexes (filter, contributed_at and id in one
+      // index: 0003, 0007), read from the nearer end of the list; then only those rows.
+      const w = pageWindow(total, f.offset, f.count);
+      if (!w) return { total, rows: [] };
+      const dir = readOrder(w, 'desc');
+      const ids = await db
+        .selectFrom('scenarios as s')
+        .select('s.id')
         .where((eb) => libraryWhere(eb as unknown as EB, f))
-        .orderBy('s.contributed_at', 'desc')
-        .orderBy('s.id', 'desc')
-        .limit(f.count)
-        .offset(f.offset)
+        .orderBy('s.contributed_at', dir)
+        .orderBy('s.id', dir)
+        .limit(w.limit)
+        .offset(w.offset)
         .execute();
-      return { total, rows };
+      return { total, rows: await rowsById(idsInListOrder(w, ids.map((r) => r.id))) };
     },
 
     byId: (id: number) => base().where('s.id', '=', id).executeTakeFirst(),
     byUuid: (uuid: string) => base().where('s.uuid_id', '=', uuid).executeTakeFirst(),
 
-    async mine(userId: number, sort: MySort, dir: 'asc' | 'desc', directoryId: number | null | undefined, offset: number, count: number) {
+    async mine(userId: number, sort: MySort, dir: Direction, directoryId: number | null | undefined, offset: number, count: number) {
       let q = db.selectFrom('scenarios as s').where('s.contributed_by', '=', userId);
       if (directoryId !== undefined) q = directoryId === null ? q.where('s.directory_id', 'is', null) : q.where('s.directory_id', '=', directoryId);
       const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      let rq = base().where('s.contributed_by', '=', userId);
-      if (directoryId !== undefined) rq = directoryId === null ? rq.where('s.directory_id', 'is', null) : rq.where('s.directory_id', '=', directoryId);
-      if (sort === 'name') rq = rq.orderBy(sql`lower(s.name)`, dir).orderBy('s.id', dir);
-      else if (sort === 'contributedAt') rq = rq.orderBy('s.contributed_at', dir).orderBy('s.id', dir);
-      else rq = rq.orderBy('s.is_processed', dir).orderBy('s.contributed_at', 'desc').orderBy('s.id', 'desc');
-      const rows = total > offset ? await rq.limit(count).offset(offset).execute() : [];
-      return { total, rows };
+      // Deferred join: the page's ids from the owner's indexes of each order (0020), read from the
+      // nearer end; then only those rows. (A folder's scenarios are filtered on the way.)
+      const w = pageWindow(total, offset, count);
+      if (!w) return { total, rows: [] };
+      const d = readOrder(w, dir);
+      const newest = readOrder(w, 'desc');
+      let iq = q.select('s.id');
+      if (sort === 'name') iq = iq.orderBy(sql`lower(s.name)`, d).orderBy('s.id', d);
+      else if (sort === 'contributedAt') iq = iq.orderBy('s.contributed_at', d).orderBy('s.id', d);
+      else iq = iq.orderBy('s.is_processed', d).orderBy('s.contributed_at', newest).orderBy('s.id', newest);
+      const ids = await iq.limit(w.limit).offset(w.offset).execute();
+      return { total, rows: await rowsById(idsInListOrder(w, ids.map((r) => r.id))) };
     },
 
     /** A private scenario attached to a group post opens for the group's members (lib/group-access.ts). */

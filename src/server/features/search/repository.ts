@@ -8,6 +8,7 @@ import type { DB, Dialect } from '../../db/connection.js';
 import { PostStatus } from '../../../shared/enums.js';
 import { ftsQuery, searchUsers, tsQuery, type Page } from '../../lib/full-text.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
+import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction } from '../../lib/pages.js';
 
 export type { Page, UserHit } from '../../lib/full-text.js';
 
@@ -51,14 +52,15 @@ export function searchRepository(db: DB, dialect: Dialect) {
 
   /**
    * Posts matching the words in two tiers: those whose title holds every word, then the others;
-   * newest first within each (ids follow creation time). Each tier is read in index order with a
-   * LIMIT, so a common word costs two counts and two short reads, not a sort of every match.
+   * newest first within each (ids follow creation time). Each tier is read in index order (the
+   * full-text index's own rowid order) with a LIMIT, so a common word costs two counts and two short
+   * reads, not a sort of every match.
    */
   function postMatches(words: string[]) {
     if (pg) {
       const all = sql`s.document @@ to_tsquery('simple', ${tsQuery(words)})`;
       const title = sql`s.document @@ to_tsquery('simple', ${tsQuery(words, 'A')})`;
-      return { from: sql`posts_search s JOIN posts p ON p.id = s.post_id`, all, title, rest: sql`${all} AND NOT (${title})`, order: sql`p.id DESC` };
+      return { from: sql`posts_search s JOIN posts p ON p.id = s.post_id`, all, title, rest: sql`${all} AND NOT (${title})`, order: (d: Direction) => sql`p.id ${sql.raw(d)}` };
     }
     const all = ftsQuery(words);
     const title = ftsQuery(words, 'title');
@@ -68,8 +70,15 @@ export function searchRepository(db: DB, dialect: Dialect) {
       all: match(all),
       title: match(title),
       rest: match(`(${all}) NOT (${title})`),
-      order: sql`posts_fts.rowid DESC`,
+      order: (d: Direction) => sql`posts_fts.rowid ${sql.raw(d)}`,
     };
+  }
+
+  /** Posts by id with their authors and groups, in the order of `ids`. */
+  async function postsById(ids: number[]): Promise<PostHit[]> {
+    if (!ids.length) return [];
+    const rows = await sql<PostHit>`SELECT ${postColumns} FROM posts p ${postJoins} WHERE p.id IN (${sql.join(ids)})`.execute(db);
+    return rowsInOrder(ids, rows.rows);
   }
 
   async function postHits(viewerId: number, words: string[], page: Page): Promise<{ count: number; rows: PostHit[] }> {
@@ -79,34 +88,43 @@ export function searchRepository(db: DB, dialect: Dialect) {
       totals.total(`search posts ${viewerId} ${part} ${words.join(' ')}`, ['posts', 'group_members'], count);
     if (!words.length) {
       const count = await cachedCount('all', async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM posts p WHERE ${visible}`.execute(db)).rows[0].n));
-      const rows = await sql<PostHit>`SELECT ${postColumns} FROM posts p ${postJoins} WHERE ${visible}
-        ORDER BY p.created_at DESC, p.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-      return { count, rows: rows.rows };
+      // Deferred join: the page's ids from posts_feed_visible (0020), read from the nearer end.
+      const w = pageWindow(count, page.offset, page.limit);
+      if (!w) return { count, rows: [] };
+      const d = sql.raw(readOrder(w, 'desc'));
+      const found = await sql<{ id: number }>`SELECT p.id FROM posts p WHERE ${visible}
+        ORDER BY p.created_at ${d}, p.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
+      return { count, rows: await postsById(idsInListOrder(w, found.rows.map((r) => r.id))) };
     }
     const m = postMatches(words);
     const countOf = (where: RawBuilder<unknown>) =>
       cachedCount(where === m.all ? 'matches' : 'title', async () =>
         Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${m.from} WHERE ${where} AND ${visible}`.execute(db)).rows[0].n),
       );
-    const read = async (where: RawBuilder<unknown>, limit: number, offset: number) =>
-      (await sql<PostHit>`SELECT ${postColumns} FROM ${m.from} ${postJoins} WHERE ${where} AND ${visible}
-        ORDER BY ${m.order} LIMIT ${limit} OFFSET ${offset}`.execute(db)).rows;
-    // The first page needs no count of the title tier: a short read of it is the whole tier.
-    const [count, first] = await Promise.all([countOf(m.all), page.offset === 0 ? read(m.title, page.limit, 0) : null]);
+    // Deferred join per tier: the tier's ids in index order (from its nearer end), then only the
+    // page's posts. The first page needs no count of the title tier: a short read of it is the whole tier.
+    const readIds = async (where: RawBuilder<unknown>, tierTotal: number, offset: number, limit: number) => {
+      const w = pageWindow(tierTotal, offset, limit);
+      if (!w) return [];
+      const found = await sql<{ id: number }>`SELECT p.id FROM ${m.from} WHERE ${where} AND ${visible}
+        ORDER BY ${m.order(readOrder(w, 'desc'))} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
+      return idsInListOrder(w, found.rows.map((r) => r.id));
+    };
+    const [count, first] = await Promise.all([countOf(m.all), page.offset === 0 ? readIds(m.title, Number.MAX_SAFE_INTEGER, 0, page.limit) : null]);
     if (count === 0 || page.offset >= count) return { count, rows: [] };
-    let rows: PostHit[];
+    let ids: number[];
     let inTitle: number;
     if (first) {
-      rows = first;
+      ids = first;
       inTitle = first.length;
     } else {
       inTitle = await countOf(m.title);
-      rows = page.offset < inTitle ? await read(m.title, page.limit, page.offset) : [];
+      ids = page.offset < inTitle ? await readIds(m.title, inTitle, page.offset, page.limit) : [];
     }
-    if (rows.length < page.limit && page.offset + rows.length < count) {
-      rows.push(...(await read(m.rest, page.limit - rows.length, Math.max(0, page.offset - inTitle))));
+    if (ids.length < page.limit && page.offset + ids.length < count) {
+      ids.push(...(await readIds(m.rest, count - inTitle, Math.max(0, page.offset - inTitle), page.limit - ids.length)));
     }
-    return { count, rows };
+    return { count, rows: await postsById(ids) };
   }
 
   async function groupHits(words: string[], page: Page): Promise<{ count: number; rows: GroupHit[] }> {
@@ -114,8 +132,15 @@ export function searchRepository(db: DB, dialect: Dialect) {
     const cachedCount = (count: () => Promise<number>) => totals.total(`search groups ${words.join(' ')}`, ['forum_groups'], count);
     if (!words.length) {
       const count = await cachedCount(async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM forum_groups g`.execute(db)).rows[0].n));
-      const rows = await sql<GroupHit>`SELECT ${cols} FROM forum_groups g ORDER BY lower(g.name), g.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-      return { count, rows: rows.rows };
+      // Deferred join: the page's ids from forum_groups_by_name (0016), read from the nearer end.
+      const w = pageWindow(count, page.offset, page.limit);
+      if (!w) return { count, rows: [] };
+      const d = sql.raw(readOrder(w, 'asc'));
+      const found = await sql<{ id: number }>`SELECT g.id FROM forum_groups g ORDER BY lower(g.name) ${d}, g.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
+      const ids = idsInListOrder(w, found.rows.map((r) => r.id));
+      if (!ids.length) return { count, rows: [] };
+      const rows = await sql<GroupHit>`SELECT ${cols} FROM forum_groups g WHERE g.id IN (${sql.join(ids)})`.execute(db);
+      return { count, rows: rowsInOrder(ids, rows.rows) };
     }
     const from = pg
       ? sql`forum_groups g WHERE group_search_document(g.name, g.description) @@ to_tsquery('simple', ${tsQuery(words)})`

@@ -1,0 +1,203 @@
+// Page depth and search cost at 100 000 rows (`npm run bench -- pages`): a page must cost the same
+// at any depth, and a search's first page must cost what the page costs, not what the matches cost.
+//
+// Builds the real app on a temp data dir (SQLite), seeds it through bench/seed.ts (BENCH_ROWS
+// scenarios, posts, users and groups, default 100 000) plus as many media items, audit entries and
+// notifications, then for each paginated list times its first page and its last page, calling the
+// list's repository function directly (the answer cache of the service layer is not involved; a
+// list's total is counted once and then cached under the tables' versions, alike for both pages).
+// Each page is read BENCH_RUNS times (default 20) after two warm-up reads; the p50 is reported.
+// Lists read by infinite scroll are also walked by cursor: the page after the next-to-last one.
+//
+// Targets (the run fails, exit 1, with one line per miss):
+//   - every list: last page p50 at most 1.5x the first page's (a difference under 1 ms is noise, never a miss);
+//   - search: the first page of a word in about 10 % of the rows at most 2x a rare word's.
+// BENCH_DATA_DIR=<dir> keeps the seeded database there and reuses it on the next run (for work on
+// the queries; the migrations still run, so new indexes are built on it).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createBaseRows, createSeeder, FILTER_AGE, FILTER_CONDITION, openRaw, prng, SEARCH_WORD, USER_SEARCH, type Seeded } from './seed.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const DEPTH_RATIO = 1.5;
+const SEARCH_RATIO = 2;
+const NOISE_MS = 1;
+const USERNAME = 'bench';
+const PASSWORD = 'Passw0rdA';
+
+interface Measured {
+  list: string;
+  total: number;
+  firstMs: number;
+  lastMs: number;
+  ratio: number;
+  note?: string;
+}
+
+function p50(times: number[]): number {
+  const s = [...times].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  await fn();
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  return p50(times);
+}
+
+async function main() {
+  const keep = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : undefined;
+  const dataDir = keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pages-bench-'));
+  const marker = path.join(dataDir, 'pages-bench.json');
+  const reuse = keep !== undefined && fs.existsSync(marker);
+  const { buildApp } = await import('../src/server/app.js');
+  const { loadConfig } = await import('../src/server/config.js');
+  const { scenariosRepository } = await import('../src/server/features/scenarios/repository.js');
+  const { mediaRepository } = await import('../src/server/features/media/repository.js');
+  const { postsRepository } = await import('../src/server/features/posts/repository.js');
+  const { searchRepository } = await import('../src/server/features/search/repository.js');
+  const { auditRepository } = await import('../src/server/features/audit/repository.js');
+  const { notificationsRepository } = await import('../src/server/features/notifications/repository.js');
+  const { uuid } = await import('../src/server/lib/crypto.js');
+
+  const app = await buildApp(
+    loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false' }, { serveClient: false, runWorker: false, logLevel: 'silent' }),
+  );
+  const failures: string[] = [];
+  const results: Measured[] = [];
+  try {
+    let info: { seeded: Seeded; userIds: number[]; filterTagId: number; media: number; common: string };
+    if (reuse) {
+      info = JSON.parse(fs.readFileSync(marker, 'utf8')) as typeof info;
+      console.log(`reusing the database seeded in ${dataDir}`);
+    } else {
+      const base = await createBaseRows(app.db, { username: USERNAME, password: PASSWORD });
+      const raw = await openRaw(path.join(dataDir, 'community.sqlite'));
+      const seeder = await createSeeder(raw, base, { maxPosts: ROWS });
+      const seeded = seeder.seed(ROWS, ROWS);
+      const extraStart = performance.now();
+      seedExtras(raw, base.userIds, uuid);
+      raw.pragma('wal_checkpoint(TRUNCATE)');
+      raw.close();
+      console.log(`seeded in ${(seeded.seconds + (performance.now() - extraStart) / 1000).toFixed(1)} s`);
+      info = { seeded, userIds: base.userIds, filterTagId: base.filterTagId, media: ROWS, common: 'sepsis' };
+      if (keep) fs.writeFileSync(marker, JSON.stringify(info));
+    }
+    const db = app.db;
+    const scenarios = scenariosRepository(db, 'sqlite');
+    const media = mediaRepository(db, 'sqlite');
+    const posts = postsRepository(db);
+    const search = searchRepository(db, 'sqlite');
+    const audit = auditRepository(db);
+    const notifications = notificationsRepository(db);
+    const [benchUser, ownerA] = info.userIds;
+
+    /** A list: `read(offset)` reads one page at that offset and answers the list's total. */
+    async function depth(list: string, count: number, read: (offset: number) => Promise<{ total: number }>, note?: string) {
+      const { total } = await read(0);
+      const lastOffset = Math.max(0, Math.floor((total - 1) / count) * count);
+      const firstMs = await time(() => read(0));
+      const lastMs = await time(() => read(lastOffset));
+      const ratio = lastMs / Math.max(firstMs, 0.001);
+      results.push({ list, total, firstMs, lastMs, ratio, note });
+      console.log(`  ${list.padEnd(46)} total ${String(total).padStart(6)}  first ${firstMs.toFixed(2).padStart(7)} ms  last ${lastMs.toFixed(2).padStart(7)} ms  ${ratio.toFixed(2)}x`);
+      if (ratio > DEPTH_RATIO && lastMs - firstMs > NOISE_MS) failures.push(`${list}: last page ${lastMs.toFixed(2)} ms is ${ratio.toFixed(2)}x the first page's ${firstMs.toFixed(2)} ms, target at most ${DEPTH_RATIO}x`);
+      return { firstMs, lastMs };
+    }
+
+    const lib = (over: Partial<Parameters<typeof scenarios.library>[0]>) => (offset: number) =>
+      scenarios.library({ offset, count: 10, age: -1, condition: -1, words: [], tagIds: [], ...over });
+    const page = (offset: number, limit: number) => ({ offset, limit });
+
+    console.log(`\nPage depth (p50 of ${RUNS} reads, ms):`);
+    await depth('library', 10, lib({}));
+    await depth(`library age ${FILTER_AGE}`, 10, lib({ age: FILTER_AGE }));
+    await depth(`library condition ${FILTER_CONDITION}`, 10, lib({ condition: FILTER_CONDITION }));
+    await depth(`library age ${FILTER_AGE} condition ${FILTER_CONDITION}`, 10, lib({ age: FILTER_AGE, condition: FILTER_CONDITION }));
+    await depth('library one tag', 10, lib({ tagIds: [info.filterTagId] }));
+    await depth(`library words "${SEARCH_WORD}" (rare)`, 10, lib({ words: [SEARCH_WORD] }));
+    await depth(`library words "${info.common}" (common)`, 10, lib({ words: [info.common] }));
+    for (const sort of ['contributedAt', 'name', 'isProcessed'] as const) {
+      await depth(`my scenarios by ${sort}`, 10, (o) => scenarios.mine(ownerA, sort, 'desc', undefined, o, 10));
+    }
+    await depth('media library', 12, (o) => media.library({ type: -1, tagIds: [], words: [] }, o, 12));
+    await depth('media library videos', 12, (o) => media.library({ type: 1, tagIds: [], words: [] }, o, 12));
+    await depth('my media', 12, (o) => media.mine(ownerA, o, 12));
+    await depth('media of another user', 12, (o) => media.userPublic(ownerA, o, 12));
+    await depth('feed (signed in)', 5, (o) => posts.feedPage({ groupId: null, viewerId: benchUser, tagIds: [], offset: o, count: 5 }));
+    await depth('feed (public)', 5, (o) => posts.feedPage({ groupId: null, tagIds: [], offset: o, count: 5 }));
+    await depth('group posts (group 1)', 5, (o) => posts.feedPage({ groupId: 1, tagIds: [], offset: o, count: 5 }));
+    await depth('groups directory', 20, async (o) => ({ total: (await search.groups([], page(o, 20))).count }));
+    await depth('admin users', 100, async (o) => ({ total: (await search.users([], page(o, 100))).count }));
+    await depth(`admin users "${USER_SEARCH}"`, 20, async (o) => ({ total: (await search.users([USER_SEARCH.toLowerCase()], page(o, 20))).count }));
+    await depth('audit log', 50, (o) => audit.page({}, o, 50));
+    await depth('search posts (no words)', 20, async (o) => ({ total: (await search.posts(benchUser, [], page(o, 20))).count }));
+    await depth('search posts "debrief"', 20, async (o) => ({ total: (await search.posts(benchUser, ['debrief'], page(o, 20))).count }));
+    await depth('search groups "rural"', 20, async (o) => ({ total: (await search.groups(['rural'], page(o, 20))).count }));
+    void notifications;
+
+    console.log(`\nSearch, first page: a rare word against a common one (p50 of ${RUNS} reads, ms):`);
+    const pairs: { name: string; rare: () => Promise<unknown>; common: () => Promise<unknown> }[] = [
+      { name: 'library search', rare: () => lib({ words: [SEARCH_WORD] })(0), common: () => lib({ words: [info.common] })(0) },
+      { name: 'site search posts', rare: () => search.posts(benchUser, ['hyperkal'], page(0, 20)), common: () => search.posts(benchUser, ['debrief'], page(0, 20)) },
+      { name: 'site search groups', rare: () => search.groups(['faculty', '17'], page(0, 20)), common: () => search.groups(['rural'], page(0, 20)) },
+      { name: 'site search users', rare: () => search.users(['zara', 'novak'], page(0, 20)), common: () => search.users([USER_SEARCH.toLowerCase()], page(0, 20)) },
+    ];
+    for (const p of pairs) {
+      const rareMs = await time(p.rare);
+      const commonMs = await time(p.common);
+      const ratio = commonMs / Math.max(rareMs, 0.001);
+      console.log(`  ${p.name.padEnd(24)} rare ${rareMs.toFixed(2).padStart(7)} ms  common ${commonMs.toFixed(2).padStart(7)} ms  ${ratio.toFixed(2)}x`);
+      results.push({ list: `${p.name}: common vs rare`, total: 0, firstMs: rareMs, lastMs: commonMs, ratio, note: 'first: rare word, last: common word' });
+      if (ratio > SEARCH_RATIO && commonMs - rareMs > NOISE_MS) failures.push(`${p.name}: a common word's first page ${commonMs.toFixed(2)} ms is ${ratio.toFixed(2)}x a rare word's ${rareMs.toFixed(2)} ms, target at most ${SEARCH_RATIO}x`);
+    }
+    console.table(results.map((r) => ({ list: r.list, total: r.total || '', 'first ms': r.firstMs.toFixed(2), 'last ms': r.lastMs.toFixed(2), ratio: r.ratio.toFixed(2) })));
+  } finally {
+    await app.close();
+    if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (failures.length) {
+    console.error(`\npages bench failed:\n  ${failures.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log('\npages bench: every target met');
+}
+
+/** Media, audit entries and notifications: ROWS of each, most media by the first owner. */
+function seedExtras(raw: import('better-sqlite3').Database, userIds: number[], uuid: () => string) {
+  const rand = prng(7);
+  const [benchUser, ...owners] = userIds;
+  const now = Date.now();
+  const span = 3 * 365 * 86400_000;
+  const insertMedia = raw.prepare(`INSERT INTO media (uuid_id, name, description, is_video, file_key, file_name, file_size, mime_type,
+    thumb_key, is_processed, processing_error, approval_status, rejection_reason, privacy_level, contributed_by, contributed_at,
+    num_downloads, duration_in_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, 1, NULL, ?, NULL, ?, ?, ?, 0, 0)`);
+  const insertAudit = raw.prepare('INSERT INTO audit_log (actor_id, action, target_type, target_id, detail, created_at) VALUES (?, ?, ?, ?, NULL, ?)');
+  const insertNote = raw.prepare('INSERT INTO notifications (user_id, name, description, link, has_read, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const batch = raw.transaction((from: number, n: number) => {
+    for (let i = from; i < from + n; i++) {
+      const video = rand() < 0.3 ? 1 : 0;
+      const owner = rand() < 0.5 ? owners[0] : owners[1 + Math.floor(rand() * (owners.length - 1))];
+      const at = new Date(now - span + Math.floor((i / ROWS) * span)).toISOString();
+      const id = uuid();
+      insertMedia.run(id, `Clip ${i}`, rand() < 0.5 ? 'Monitor view during the scenario' : null, video, `media/${id}`, `clip${i}.${video ? 'mp4' : 'jpg'}`,
+        1000, video ? 'video/mp4' : 'image/jpeg', rand() < 0.95 ? 2 : 0, rand() < 0.9 ? 2 : 0, owner, at);
+      insertAudit.run(userIds[Math.floor(rand() * userIds.length)], rand() < 0.5 ? 'user.update' : 'post.delete', 'user', String(i), at);
+      insertNote.run(benchUser, 'New post', 'Someone posted in a group', '/feed', rand() < 0.5 ? 1 : 0, at);
+    }
+  });
+  for (let i = 0; i < ROWS; i += 5_000) batch(i, Math.min(5_000, ROWS - i));
+}
+
+await main().catch((err) => {
+  console.error(`pages bench failed: ${(err as Error).stack ?? (err as Error).message}`);
+  process.exit(1);
+});

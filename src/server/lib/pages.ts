@@ -1,0 +1,83 @@
+// Pages that cost the same at any depth. Two ways, chosen per list (each list says which and why):
+//
+// - Deferred join: the page's ids come from a covering index (the list's filter and order in one
+//   index, the id in it), then only those rows are read (`rowsInOrder`). OFFSET still steps over
+//   index entries, but never reads the rows before the page. A page in the back half of the list is
+//   read from the end in the opposite order (`pageWindow`), so the last page costs what the first
+//   does and no page steps over more than half of the index.
+// - Keyset (cursor): a page after a known row seeks straight to it in the index (`afterCursor`);
+//   lists read by infinite scroll answer `nextCursor` for the next page.
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { INVALID_CURSOR } from '../../shared/schemas/common.js';
+import { unprocessable } from './http-error.js';
+
+export type Direction = 'asc' | 'desc';
+
+export interface PageWindow {
+  /** Rows to skip, counted from the front (forward) or from the end (backward). */
+  offset: number;
+  limit: number;
+  /** Read from the end in the opposite order; the rows read are then reversed. */
+  backward: boolean;
+}
+
+/**
+ * Where rows offset..offset+count of a list of `total` rows lie: counted from the front when the
+ * page starts in the front half, else from the end. Null when the page is past the end.
+ */
+export function pageWindow(total: number, offset: number, count: number): PageWindow | null {
+  if (offset >= total || count <= 0) return null;
+  const limit = Math.min(count, total - offset);
+  if (offset <= total - offset - limit) return { offset, limit, backward: false };
+  return { offset: total - offset - limit, limit, backward: true };
+}
+
+/** The order to read a list in: its own, or the opposite one for a backward window. */
+export const readOrder = (w: PageWindow, dir: Direction): Direction => (w.backward ? (dir === 'asc' ? 'desc' : 'asc') : dir);
+
+/** The ids of a window in the list's own order (a backward window's ids come last first). */
+export const idsInListOrder = (w: PageWindow, ids: number[]): number[] => (w.backward ? [...ids].reverse() : ids);
+
+/** Rows read by id, put in the order of `ids` (rows gone meanwhile are left out). */
+export function rowsInOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A position in a list ordered by a text time (ISO) and then id, both descending. */
+export interface Cursor {
+  at: string;
+  id: number;
+}
+
+/** Opaque to clients: base64url of the row's time and id. */
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(`${c.at}|${c.id}`, 'utf8').toString('base64url');
+}
+
+/** The cursor, or null when the text is not one this server made. */
+export function decodeCursor(text: string): Cursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
+  const [at, id, ...rest] = Buffer.from(text, 'base64url').toString('utf8').split('|');
+  if (rest.length || !at || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(at) || !/^\d{1,10}$/.test(id ?? '')) return null;
+  const n = Number(id);
+  return n >= 1 && n <= 2_147_483_647 ? { at, id: n } : null;
+}
+
+/** The ?cursor= of a request: undefined when absent, 422 when it is not one this server made. */
+export function cursorOf(text: string | undefined): Cursor | undefined {
+  if (text === undefined) return undefined;
+  const c = decodeCursor(text);
+  if (!c) throw unprocessable(INVALID_CURSOR);
+  return c;
+}
+
+/**
+ * Rows after `c` in a list newest first by (`atColumn`, `idColumn`): a keyset seek on an index
+ * holding both, in that order.
+ */
+export function afterCursor(atColumn: string, idColumn: string, c: Cursor): Expression<SqlBool> {
+  const at = sql.ref(atColumn);
+  const id = sql.ref(idColumn);
+  return sql<SqlBool>`(${at} < ${c.at} OR (${at} = ${c.at} AND ${id} < ${c.id}))`;
+}
