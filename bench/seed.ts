@@ -372,6 +372,8 @@ export async function copyToPostgres(sqliteFile: string, pgUrl: string) {
   const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
   try {
+    // Triggers off while loading (a superuser's session setting): what they keep is built once below.
+    await client.query('SET session_replication_role = replica');
     for (const table of COPIED_TABLES) {
       const pgCols = new Set((await client.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = 'public'`, [table])).rows.map((r) => r.column_name));
       const cols = (raw.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map((r) => r.name).filter((c) => pgCols.has(c));
@@ -388,6 +390,15 @@ export async function copyToPostgres(sqliteFile: string, pgUrl: string) {
       await client.query('COMMIT');
       if (cols.includes('id')) await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 1) FROM ${table}))`);
     }
+    await client.query('SET session_replication_role = DEFAULT');
+    // What the triggers keep: the posts' search documents and the stored list totals.
+    await client.query(`INSERT INTO posts_search (post_id, document) SELECT id, post_search_document(title, text, tag_text) FROM posts
+      ON CONFLICT (post_id) DO UPDATE SET document = EXCLUDED.document`);
+    const { Kysely, PostgresDialect } = await import('kysely');
+    const { recountListTotals } = await import('../src/server/db/migrations/0023_list_totals.js');
+    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: pgUrl, max: 1 }) }) });
+    await recountListTotals(db);
+    await db.destroy();
     await client.query('ANALYZE');
   } finally {
     raw.close();

@@ -15,10 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('n', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
-  await sql`INSERT INTO list_totals (name, n) SELECT 'library', count(*) FROM scenarios WHERE privacy_level = 2 AND is_processed = 1`.execute(db);
-  await sql`INSERT INTO list_totals (name, n) SELECT 'feed', count(*) FROM posts WHERE group_id IS NULL AND status = 1 AND deleted_at IS NULL`.execute(db);
-  await sql`INSERT INTO list_totals (name, n) SELECT 'group:' || group_id, count(*) FROM posts
-    WHERE group_id IS NOT NULL AND status = 1 AND deleted_at IS NULL GROUP BY group_id`.execute(db);
+  await recountListTotals(db);
 
   if (isPostgres(db)) {
     // Once per statement, from its transition tables: a bulk insert adds its rows in one update of
@@ -74,6 +71,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TRIGGER posts_list_totals_delete AFTER DELETE ON posts BEGIN ${add('OLD', -1)}; END`.execute(db);
   await sql`CREATE TRIGGER posts_list_totals_update AFTER UPDATE OF status, deleted_at, group_id ON posts BEGIN
     ${add('OLD', -1)}; ${add('NEW', 1)}; END`.execute(db);
+}
+
+/** Counts every stored total afresh from the rows (at creation, and after a bulk load with triggers off). */
+export async function recountListTotals(db: Kysely<unknown>): Promise<void> {
+  await sql`DELETE FROM list_totals`.execute(db);
+  await sql`INSERT INTO list_totals (name, n) SELECT 'library', count(*) FROM scenarios WHERE privacy_level = 2 AND is_processed = 1`.execute(db);
+  await sql`INSERT INTO list_totals (name, n) SELECT 'feed', count(*) FROM posts WHERE group_id IS NULL AND status = 1 AND deleted_at IS NULL`.execute(db);
+  await sql`INSERT INTO list_totals (name, n) SELECT 'group:' || group_id, count(*) FROM posts
+    WHERE group_id IS NOT NULL AND status = 1 AND deleted_at IS NULL GROUP BY group_id`.execute(db);
 }
 
 export async function down(): Promise<void> {
