@@ -147,13 +147,15 @@ describe.each(dbKinds)('list totals and pages follow every write (%s)', (kind) =
     const counted = async () => {
       const library = await db.selectFrom('scenarios').select((eb) => eb.fn.countAll<number>().as('n')).where('privacy_level', '=', 2).where('is_processed', '=', 1).executeTakeFirstOrThrow();
       const posts = await db.selectFrom('posts').select(['group_id', (eb) => eb.fn.countAll<number>().as('n')]).where('status', '=', 1).where('deleted_at', 'is', null).groupBy('group_id').execute();
-      const out: Record<string, number> = { library: Number(library.n), feed: 0 };
+      const users = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const groups = await db.selectFrom('forum_groups').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const out: Record<string, number> = { library: Number(library.n), feed: 0, users: Number(users.n), groups: Number(groups.n) };
       for (const p of posts) out[p.group_id === null ? 'feed' : `group:${p.group_id}`] = Number(p.n);
       return out;
     };
     const stored = async () => {
       const rows = await db.selectFrom('list_totals').select(['name', 'n']).execute();
-      return Object.fromEntries(rows.filter((r) => Number(r.n) !== 0 || r.name === 'library' || r.name === 'feed').map((r) => [r.name, Number(r.n)]));
+      return Object.fromEntries(rows.filter((r) => Number(r.n) !== 0 || !r.name.startsWith('group:')).map((r) => [r.name, Number(r.n)]));
     };
     const group = await as(t.app, owner, { method: 'POST', url: '/api/forumgroup/creategroup', payload: { name: 'Totals kept', membershipType: 0 } });
     expect(group.statusCode).toBe(201);
@@ -183,10 +185,17 @@ describe.each(dbKinds)('list totals and pages follow every write (%s)', (kind) =
     await db.updateTable('scenarios').set({ privacy_level: 2 }).where('id', '=', s1).execute();
     await db.deleteFrom('scenarios').where('id', '=', s2).execute();
     expect(await stored()).toEqual(await counted());
+    // Accounts and groups come and go.
+    const extra = await createUser(t.app, { firstName: 'Counted', lastName: 'Account' });
+    await db.deleteFrom('forum_groups').where('id', '=', groupId).execute();
+    expect(await stored()).toEqual(await counted());
+    await db.deleteFrom('users').where('id', '=', extra.id).execute();
+    expect(await stored()).toEqual(await counted());
     // And the API answers them: the whole library, the feed, the group's posts.
     const totals = await counted();
     expect((await get(reader, '/api/scenarios/0/10/-1/-1/-1')).total).toBe(totals.library);
-    expect((await get(reader, `/api/forumgroup/GetGroupPosts/${groupId}?offset=0&count=5`)).total).toBe(totals[`group:${groupId}`] ?? 0);
+    expect((await get(admin, '/api/users/0/100/-1')).total).toBe(totals.users);
+    expect((await get(reader, '/api/search/searchgroups/0/20/-1')).count).toBe(totals.groups);
   });
 
   it("a reader's cached answers follow their favourites and their access to a group at once", async () => {

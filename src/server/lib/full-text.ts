@@ -4,6 +4,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB, Dialect } from '../db/connection.js';
 import { listCache } from './list-cache.js';
+import { storedTotal, USERS_TOTAL } from './list-totals.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder } from './pages.js';
 
 export interface Page {
@@ -42,7 +43,8 @@ export async function searchUsers(db: DB, dialect: Dialect, words: string[], pag
   else from = sql`users_fts JOIN users u ON u.id = users_fts.rowid WHERE users_fts MATCH ${ftsQuery(words)}`;
   // Cached per words until a user row changes (lib/list-cache.ts).
   const n = await listCache(db).total(`users ${words.join(' ')}`, ['users'], async () =>
-    Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${from}`.execute(db)).rows[0].n),
+    // Every account: the database keeps the total (lib/list-totals.ts).
+    words.length ? Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${from}`.execute(db)).rows[0].n) : storedTotal(db, USERS_TOTAL),
   );
   // Deferred join: the page's ids by name (users_by_name holds the order and the id; matches of
   // words are sorted by it), read from the nearer end of the list; then only those users.
@@ -54,7 +56,7 @@ export async function searchUsers(db: DB, dialect: Dialect, words: string[], pag
     // A common word: walk users_by_name and keep the matches (one pass over the matches' ids, then
     // about (offset + limit) x users / matches index entries) rather than sort every match by name.
     // A rare word: sort its few matches.
-    const everyone = await listCache(db).total('users ', ['users'], async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM users`.execute(db)).rows[0].n));
+    const everyone = await listCache(db).total('users ', ['users'], () => storedTotal(db, USERS_TOTAL));
     if ((w.offset + w.limit) * everyone < 10 * n * n) {
       ids = sql`users u INDEXED BY users_by_name WHERE u.id IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${ftsQuery(words)})`;
     }

@@ -7,6 +7,10 @@ import type { DB } from '../db/connection.js';
 export const LIBRARY_TOTAL = 'library';
 /** Approved, live posts of no group. */
 export const FEED_TOTAL = 'feed';
+/** Every account. */
+export const USERS_TOTAL = 'users';
+/** Every group. */
+export const GROUPS_TOTAL = 'groups';
 /** Approved, live posts of one group. */
 export const groupTotal = (groupId: number) => `group:${groupId}`;
 

@@ -4,7 +4,9 @@
 //   - 'library': public, processed scenarios (the scenario library without filters);
 //   - 'feed': approved, live posts of no group (the public feed without tags);
 //   - 'group:<id>': approved, live posts of group <id> (a group's posts; a member's feed adds those
-//     of their groups).
+//     of their groups);
+//   - 'users' and 'groups': every account (the admin user list) and every group (the directory):
+//     PostgreSQL counts a whole table by reading it.
 // Filtered lists (tags, age, condition, words) still count through their indexes.
 import type { Kysely } from 'kysely';
 import { isPostgres, sql } from './helpers.js';
@@ -49,6 +51,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     };
     await totalsFunction('scenarios_list_totals', `'library'`, 'r.privacy_level = 2 AND r.is_processed = 1').execute(db);
     await triggers('scenarios', 'scenarios_list_totals');
+    await totalsFunction('users_list_totals', `'users'`, 'true').execute(db);
+    await triggers('users', 'users_list_totals');
+    await totalsFunction('forum_groups_list_totals', `'groups'`, 'true').execute(db);
+    await triggers('forum_groups', 'forum_groups_list_totals');
     await totalsFunction('posts_list_totals', `CASE WHEN r.group_id IS NULL THEN 'feed' ELSE 'group:' || r.group_id END`, 'r.status = 1 AND r.deleted_at IS NULL').execute(db);
     await triggers('posts', 'posts_list_totals');
     return;
@@ -61,6 +67,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     UPDATE list_totals SET n = n - 1 WHERE name = 'library'; END`.execute(db);
   await sql`CREATE TRIGGER scenarios_list_totals_update AFTER UPDATE OF privacy_level, is_processed ON scenarios BEGIN
     UPDATE list_totals SET n = n - (${library('OLD')}) + (${library('NEW')}) WHERE name = 'library'; END`.execute(db);
+
+  for (const [table, total] of [['users', 'users'], ['forum_groups', 'groups']]) {
+    await sql.raw(`CREATE TRIGGER ${table}_list_totals_insert AFTER INSERT ON ${table} BEGIN
+      UPDATE list_totals SET n = n + 1 WHERE name = '${total}'; END`).execute(db);
+    await sql.raw(`CREATE TRIGGER ${table}_list_totals_delete AFTER DELETE ON ${table} BEGIN
+      UPDATE list_totals SET n = n - 1 WHERE name = '${total}'; END`).execute(db);
+  }
 
   const live = (row: 'NEW' | 'OLD') => sql.raw(`${row}.status = 1 AND ${row}.deleted_at IS NULL`);
   const name = (row: 'NEW' | 'OLD') => sql.raw(`CASE WHEN ${row}.group_id IS NULL THEN 'feed' ELSE 'group:' || ${row}.group_id END`);
@@ -78,6 +91,8 @@ export async function recountListTotals(db: Kysely<unknown>): Promise<void> {
   await sql`DELETE FROM list_totals`.execute(db);
   await sql`INSERT INTO list_totals (name, n) SELECT 'library', count(*) FROM scenarios WHERE privacy_level = 2 AND is_processed = 1`.execute(db);
   await sql`INSERT INTO list_totals (name, n) SELECT 'feed', count(*) FROM posts WHERE group_id IS NULL AND status = 1 AND deleted_at IS NULL`.execute(db);
+  await sql`INSERT INTO list_totals (name, n) SELECT 'users', count(*) FROM users`.execute(db);
+  await sql`INSERT INTO list_totals (name, n) SELECT 'groups', count(*) FROM forum_groups`.execute(db);
   await sql`INSERT INTO list_totals (name, n) SELECT 'group:' || group_id, count(*) FROM posts
     WHERE group_id IS NOT NULL AND status = 1 AND deleted_at IS NULL GROUP BY group_id`.execute(db);
 }

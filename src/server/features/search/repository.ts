@@ -8,6 +8,7 @@ import type { DB, Dialect } from '../../db/connection.js';
 import { PostStatus } from '../../../shared/enums.js';
 import { ftsQuery, searchUsers, tsQuery, type Page } from '../../lib/full-text.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
+import { GROUPS_TOTAL, storedTotal } from '../../lib/list-totals.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction } from '../../lib/pages.js';
 
 export type { Page, UserHit } from '../../lib/full-text.js';
@@ -131,7 +132,7 @@ export function searchRepository(db: DB, dialect: Dialect) {
     const cols = sql`g.id, g.name, g.description, g.membership_type`;
     const cachedCount = (count: () => Promise<number>) => totals.total(`search groups ${words.join(' ')}`, ['forum_groups'], count);
     if (!words.length) {
-      const count = await cachedCount(async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM forum_groups g`.execute(db)).rows[0].n));
+      const count = await cachedCount(() => storedTotal(db, GROUPS_TOTAL));
       // Deferred join: the page's ids from forum_groups_by_name (0016), read from the nearer end.
       const w = pageWindow(count, page.offset, page.limit);
       if (!w) return { count, rows: [] };
