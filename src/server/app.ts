@@ -77,8 +77,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(responseSerializer(config.strictResponses));
 
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema });
-  await migrateToLatest(handle.db, handle.dialect === 'postgres' ? config.databaseSchema : undefined);
+  const pgTimeouts = { connectTimeoutMs: config.dbConnectTimeoutMs, queryTimeoutMs: config.dbQueryTimeoutMs };
+  // A connection that fails is dropped and replaced; the requests it served are answered 503.
+  const onPgError = (err: Error & { code?: string }, what: string) => app.log.warn({ code: err.code, reason: err.message }, what);
+  if (config.databaseUrl) {
+    // Migrations may take longer than a request's query limit: their own connection, without one.
+    const migrating = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema, pgTimeouts: { ...pgTimeouts, queryTimeoutMs: 0 }, onPgError });
+    try {
+      await migrateToLatest(migrating.db, config.databaseSchema);
+    } finally {
+      await migrating.close();
+    }
+  }
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema, pgTimeouts, onPgError });
+  if (handle.dialect === 'sqlite') await migrateToLatest(handle.db, undefined);
   app.decorate('config', config);
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);

@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { lru } from '../lib/lru.js';
 import { forgetOnWrite } from '../lib/request-scope.js';
 import type { Database } from './types.js';
+import { DEFAULT_PG_TIMEOUTS, resilientPool, type PgTimeouts } from './pg-pool.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type DB = Kysely<Database>;
@@ -15,14 +16,16 @@ export interface DbHandle {
   db: DB;
   dialect: Dialect;
   close(): Promise<void>;
+  /** The PostgreSQL pool (metrics read its use); none on SQLite. */
+  pool?: pg.Pool;
 }
 
 // PostgreSQL returns bigint counts as strings; COUNT(*) fits a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string; schema?: string }): DbHandle {
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; schema?: string; pgTimeouts?: PgTimeouts; onPgError?: (err: Error, what: string) => void }): DbHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = resilientPool({ connectionString: opts.databaseUrl, max: 10 }, opts.pgTimeouts ?? DEFAULT_PG_TIMEOUTS, opts.onPgError);
     if (opts.schema) {
       const schema = opts.schema;
       pool.on('connect', (client) => {
@@ -30,7 +33,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sche
       });
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [forgetOnWrite] });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', close: () => db.destroy(), pool };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, 'community.sqlite');

@@ -11,6 +11,10 @@ import { sql } from 'kysely';
 import type { DB, Dialect } from '../db/connection.js';
 import { now } from '../db/connection.js';
 import { PURGE_INTERVAL_MS, purgeExpired } from './purge.js';
+import { isUnavailableError } from '../lib/unavailable.js';
+
+/** While the database is unreachable the worker pauses, asking again this often. */
+const PAUSED_POLL_MS = 2000;
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
@@ -138,17 +142,31 @@ export function createJobQueue(db: DB, dialect: Dialect, log: JobLog, leaseMs: n
     }
   }
 
+  // The database unreachable: the worker pauses (one warning, no job is failed for it) and resumes
+  // by itself once it answers again. A job cut off mid-run keeps its lease and is taken up again
+  // when the lease lapses.
+  let paused = false;
   async function loop(pollMs: number) {
     if (stopped) return;
     running = (async () => {
       try {
-        while (!stopped && (await runOne()));
+        while (!stopped && (await runOne())) resume();
+        resume();
       } catch (err) {
-        log.error({ err }, 'job loop failed');
+        if (!isUnavailableError(err)) log.error({ err }, 'job loop failed');
+        else if (!paused) {
+          paused = true;
+          log.warn({ err }, 'the database is unavailable: job worker paused');
+        }
       }
     })();
     await running;
-    if (!stopped) timer = setTimeout(() => void loop(pollMs), pollMs);
+    if (!stopped) timer = setTimeout(() => void loop(pollMs), paused ? Math.max(pollMs, PAUSED_POLL_MS) : pollMs);
+  }
+  function resume() {
+    if (!paused) return;
+    paused = false;
+    log.warn({}, 'the database answers again: job worker resumed');
   }
 
   function purge() {
