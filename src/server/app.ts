@@ -92,6 +92,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema, pgTimeouts, onPgError });
   if (handle.dialect === 'sqlite') await migrateToLatest(handle.db, undefined);
   app.decorate('config', config);
+  app.decorate('lifecycle', { shuttingDown: false });
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   app.decorate('mailer', createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: (m) => app.log.info(m) }));
@@ -142,7 +143,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(uploadRoutes);
 
   app.addHook('onClose', async () => {
-    await app.jobs.stop();
+    await app.jobs.stop(Math.floor(config.shutdownTimeoutMs / 2));
     await handle.close();
   });
   await app.ready();
