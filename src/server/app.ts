@@ -33,7 +33,9 @@ import uploadRoutes from './uploads/routes.js';
 import { MAX_UPLOAD_BYTES } from '../shared/limits.js';
 import { responseSerializer } from './lib/serializer.js';
 import { route } from './lib/route.js';
-import { healthSchema } from '../shared/schemas/system.js';
+import { healthSchema, readySchema } from '../shared/schemas/system.js';
+import { readinessCheck } from './lib/readiness.js';
+import { RETRY_AFTER_SECONDS } from './lib/unavailable.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -137,6 +139,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       checkedAt = Date.now();
     }
     return HEALTH_OK;
+  });
+  // Readiness for load balancers: 503 while the database or the file store does not answer, and
+  // from the moment a shutdown begins, so traffic moves to other servers first.
+  const ready = readinessCheck(app);
+  route(app, { method: 'GET', url: '/api/ready', auth: 'public', session: false, tags: ['health'], summary: 'Readiness: the database and the file store answer and no shutdown has begun (else 503)', response: readySchema, errors: [422, 503] }, async ({ reply }) => {
+    const problem = await ready();
+    if (problem) return reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store').send({ message: problem });
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'ready' as const };
   });
   await app.register(filesRoute);
   for (const routes of featureRoutes) await app.register(routes);

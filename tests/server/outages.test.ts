@@ -77,6 +77,9 @@ describe.skipIf(!!unavailable)('a PostgreSQL outage under the running app', () =
       expect(res.retryAfter).toMatch(/^\d+$/);
       expect(res.ms).toBeLessThan(3000);
     }
+    const ready = await call('/api/ready');
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ message: 'The database does not answer' });
     // The worker notices and pauses; the process stays up.
     await new Promise((r) => setTimeout(r, 1500));
     expect(app.running).toBe(true);
@@ -85,6 +88,7 @@ describe.skipIf(!!unavailable)('a PostgreSQL outage under the running app', () =
     db.start();
     expect(await recovery()).toBeLessThan(15_000);
     expect((await post('After the outage')).status).toBe(201);
+    expect((await call('/api/ready')).status).toBe(200);
     const titles = await feedTitles();
     expect(titles).toEqual(expect.arrayContaining(['Before the outage', 'After the outage']));
     expect(titles).not.toContain('During the outage');
