@@ -3,10 +3,12 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { shutDown } from './lib/shutdown.js';
+import { releaseAfterCrash } from './lib/crash-recovery.js';
 import { demoLoginsText, seedDemoIfEmpty } from './db/seed/index.js';
 
 const config = loadConfig();
 const app = await buildApp(config);
+await releaseAfterCrash(app);
 
 if (config.seedDemo && (await seedDemoIfEmpty(app))) {
   app.log.info('Seeded demo data');
