@@ -35,6 +35,7 @@ import { responseSerializer } from './lib/serializer.js';
 import { route } from './lib/route.js';
 import { healthSchema, readySchema } from '../shared/schemas/system.js';
 import { readinessCheck } from './lib/readiness.js';
+import { setupMetrics } from './lib/metrics.js';
 import { RETRY_AFTER_SECONDS } from './lib/unavailable.js';
 
 declare module 'fastify' {
@@ -116,6 +117,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(errors);
+  // Before the routes, so its hook counts every one of them (nothing at all when metrics are off).
+  setupMetrics(app, handle.pool);
   await app.register(requestContext);
   await app.register(session);
   await app.register(originCheck, { publicUrl: config.publicUrl });
