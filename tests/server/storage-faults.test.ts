@@ -78,6 +78,18 @@ describe('an S3 store that goes away', () => {
     expect(chunk.json().message).toMatch(/temporarily unavailable/);
     expect(chunk.headers['retry-after']).toMatch(/^\d+$/);
 
+    // A form upload's file the store cannot take says why, in its batch's error list.
+    const boundary = `----faults${crypto.randomBytes(6).toString('hex')}`;
+    const png = fs.readFileSync(path.resolve('src/server/db/seed/fixtures/media/patient-monitor.png'));
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="mediaFiles"; filename="monitor.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const form = await as(t.app, user, { method: 'POST', url: '/api/media/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(form.statusCode).toBe(200);
+    expect(form.json()).toEqual({ successes: [], errors: [{ filename: 'monitor.png', message: expect.stringMatching(/temporarily unavailable/) }] });
+
     s3 = await startS3Server({ port, directory: s3.directory });
     expect((await t.app.inject({ method: 'GET', url: link })).body).toBe('{"kept":true}');
     const offset = await head(t.app, user, location);
