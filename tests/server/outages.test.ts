@@ -4,6 +4,7 @@
 // Retry-After within 3 s, writes are refused whole; once it is back, reads and writes work again
 // within 15 s without a restart, and the job worker pauses and resumes.
 import crypto from 'node:crypto';
+import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/features/auth/service.js';
@@ -112,6 +113,41 @@ describe.skipIf(!!unavailable)('a PostgreSQL outage under the running app', () =
     expect(await recovery()).toBeLessThan(15_000);
     expect((await post('After the freeze')).status).toBe(201);
     expect(await feedTitles()).toContain('After the freeze');
+    expect(app.running).toBe(true);
+  }, 90_000);
+
+  it('an upload chunk in flight (its lock held on its own connection) when the database stops: answered, no exit; new chunks 503 until it is back', async () => {
+    const size = 400_000;
+    const created = await call('/uploads/tus', {
+      method: 'POST',
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(size), 'upload-metadata': `filename ${Buffer.from('shot.png').toString('base64')},kind ${Buffer.from('media').toString('base64')}` },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const answer = new Promise<number>((resolve, reject) => {
+      const req = http.request(`${app.url}${location}`, {
+        method: 'PATCH',
+        headers: { cookie, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': '100000' },
+      }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.write(Buffer.alloc(50_000, 1));
+      setTimeout(() => req.end(Buffer.alloc(50_000, 1)), 1500);
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    db.stop();
+    expect([204, 503]).toContain(await answer);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(app.running).toBe(true);
+    const next = await timed(() => call(location, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } }));
+    expect(next.status).toBe(503);
+    expect(next.ms).toBeLessThan(3000);
+    db.start();
+    expect(await recovery()).toBeLessThan(15_000);
+    const offset = await call(location, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } });
+    expect(offset.status).toBe(200);
     expect(app.running).toBe(true);
   }, 90_000);
 
