@@ -103,6 +103,15 @@ export function createJobQueue(db: DB, dialect: Dialect, log: JobLog, leaseMs: n
       .executeTakeFirst();
   }
 
+  async function databaseAnswers(): Promise<boolean> {
+    try {
+      await db.selectFrom('jobs').select('id').limit(1).execute();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** Runs one due job: null when none was due, else how it ended. */
   async function runOne(): Promise<{ id: number; outcome: 'done' | 'retry' | 'postponed' | 'failed' } | null> {
     const job = await claim();
@@ -130,6 +139,9 @@ export function createJobQueue(db: DB, dialect: Dialect, log: JobLog, leaseMs: n
       return { id: job.id, outcome: 'done' };
     } catch (err) {
       clearInterval(renew);
+      // The database went away under the job: not the job's failure, and nothing can be recorded
+      // now. The worker pauses; the job keeps its lease and runs again once the lease lapses.
+      if (isUnavailableError(err) && !(await databaseAnswers())) throw err;
       const message = ((err as Error).message ?? String(err)).slice(0, 1000);
       if (err instanceof RetryableError && job.attempts < MAX_RETRYABLE_ATTEMPTS) {
         const runAfter = new Date(Date.now() + retryDelayMs(job.attempts)).toISOString();
