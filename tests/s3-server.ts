@@ -70,11 +70,12 @@ export interface TestS3Server {
   /** Storage settings for a bucket of this server (created by createBucket). */
   storageFor(bucket: string): Extract<StorageConfig, { driver: 's3' }>;
   createBucket(bucket: string): Promise<void>;
-  close(): Promise<void>;
+  /** Stop; keepFiles leaves the stored objects for a server started again on the same directory. */
+  close(opts?: { keepFiles?: boolean }): Promise<void>;
 }
 
-export async function startS3Server(opts: { port?: number } = {}): Promise<TestS3Server> {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 's3-test-'));
+export async function startS3Server(opts: { port?: number; directory?: string } = {}): Promise<TestS3Server> {
+  const directory = opts.directory ?? fs.mkdtempSync(path.join(os.tmpdir(), 's3-test-'));
   const server = new S3rver({ address: '127.0.0.1', port: opts.port ?? 0, silent: true, directory, allowMismatchedSignatures: false });
   (server as unknown as { middleware: unknown[] }).middleware.unshift(multipartCalls);
   const info = (await server.run()) as AddressInfo;
@@ -97,9 +98,9 @@ export async function startS3Server(opts: { port?: number } = {}): Promise<TestS
       await client.send(new CreateBucketCommand({ Bucket: bucket }));
       client.destroy();
     },
-    async close() {
+    async close(closeOpts) {
       await server.close();
-      fs.rmSync(directory, { recursive: true, force: true });
+      if (!closeOpts?.keepFiles) fs.rmSync(directory, { recursive: true, force: true });
     },
   };
 }

@@ -34,7 +34,10 @@ import uploadRoutes from './uploads/routes.js';
 import { MAX_UPLOAD_BYTES } from '../shared/limits.js';
 import { responseSerializer } from './lib/serializer.js';
 import { route } from './lib/route.js';
-import { healthSchema } from '../shared/schemas/system.js';
+import { healthSchema, readySchema } from '../shared/schemas/system.js';
+import { readinessCheck } from './lib/readiness.js';
+import { setupMetrics } from './lib/metrics.js';
+import { RETRY_AFTER_SECONDS } from './lib/unavailable.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,15 +81,30 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(responseSerializer(config.strictResponses));
 
+  const pgTimeouts = { connectTimeoutMs: config.dbConnectTimeoutMs, queryTimeoutMs: config.dbQueryTimeoutMs };
+  // A connection that fails is dropped and replaced; the requests it served are answered 503.
+  const onPgError = (err: Error & { code?: string }, what: string) => app.log.warn({ code: err.code, reason: err.message }, what);
+  if (config.databaseUrl) {
+    // Migrations may take longer than a request's query limit: their own connection, without one.
+    const migrating = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema, pgTimeouts: { ...pgTimeouts, queryTimeoutMs: 0 }, onPgError });
+    try {
+      await migrateToLatest(migrating.db, config.databaseSchema);
+    } finally {
+      await migrating.close();
+    }
+  }
   const handle = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     schema: config.databaseSchema,
     readThreads: config.sqliteReadThreads,
+    pgTimeouts,
+    onPgError,
   });
-  await migrateToLatest(handle.db, handle.dialect === 'postgres' ? config.databaseSchema : undefined);
+  if (handle.dialect === 'sqlite') await migrateToLatest(handle.db, undefined);
   if (!config.listCache) disableListCache(handle.db);
   app.decorate('config', config);
+  app.decorate('lifecycle', { shuttingDown: false });
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   app.decorate('mailer', createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: (m) => app.log.info(m) }));
@@ -108,6 +126,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(errors);
+  // Before the routes, so its hook counts every one of them (nothing at all when metrics are off).
+  setupMetrics(app, handle.pool);
   await app.register(requestContext);
   await app.register(session);
   await app.register(originCheck, { publicUrl: config.publicUrl });
@@ -132,12 +152,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     }
     return HEALTH_OK;
   });
+  // Readiness for load balancers: 503 while the database or the file store does not answer, and
+  // from the moment a shutdown begins, so traffic moves to other servers first.
+  const ready = readinessCheck(app);
+  route(app, { method: 'GET', url: '/api/ready', auth: 'public', session: false, tags: ['health'], summary: 'Readiness: the database and the file store answer and no shutdown has begun (else 503)', response: readySchema, errors: [422, 503] }, async ({ reply }) => {
+    const problem = await ready();
+    if (problem) return reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store').send({ message: problem });
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'ready' as const };
+  });
   await app.register(filesRoute);
   for (const routes of featureRoutes) await app.register(routes);
   await app.register(uploadRoutes);
 
   app.addHook('onClose', async () => {
-    await app.jobs.stop();
+    await app.jobs.stop(Math.floor(config.shutdownTimeoutMs / 2));
     await handle.close();
   });
   await app.ready();

@@ -84,6 +84,11 @@ const envSchema = v.object({
   S3_FORCE_PATH_STYLE: bool(false),
   SQLITE_READ_THREADS: int(DEFAULT_READ_THREADS),
   LIST_CACHE: bool(true),
+  DB_CONNECT_TIMEOUT_MS: int(2000),
+  DB_QUERY_TIMEOUT_MS: int(2500),
+  SHUTDOWN_TIMEOUT_MS: int(10_000),
+  METRICS_PORT: int(0),
+  METRICS_HOST: v.optional(v.string(), '127.0.0.1'),
 });
 
 /** Where stored files live: the data dir (one server) or an S3-compatible bucket (several servers). */
@@ -160,6 +165,17 @@ export interface Config {
   sqliteReadThreads: number;
   /** Keep list totals and pages between requests (lib/list-cache.ts); off, every request reads. */
   listCache: boolean;
+  /**
+   * PostgreSQL: how long to wait for a connection, and for one query's answer (0: no limit); past
+   * either the request is answered 503 (the database is down or silent).
+   */
+  dbConnectTimeoutMs: number;
+  dbQueryTimeoutMs: number;
+  /** On SIGTERM/SIGINT: how long requests in flight may take to finish before the process ends anyway. */
+  shutdownTimeoutMs: number;
+  /** Prometheus metrics at /metrics on this port (0: off), on metricsHost (loopback by default: never public). */
+  metricsPort: number;
+  metricsHost: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -221,6 +237,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
     licenceSigningKey: e.LICENCE_SIGNING_KEY || undefined,
     storage,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     ...overrides,
   };
 }

@@ -1,10 +1,14 @@
-// Entry: config, migrate (inside buildApp), seed demo data on an empty database, listen, shut down cleanly.
+// Entry: config, migrate (inside buildApp), seed demo data on an empty database, listen, shut down
+// gracefully (lib/shutdown.ts).
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { shutDown } from './lib/shutdown.js';
+import { releaseAfterCrash } from './lib/crash-recovery.js';
 import { demoLoginsText, seedDemoIfEmpty } from './db/seed/index.js';
 
 const config = loadConfig();
 const app = await buildApp(config);
+await releaseAfterCrash(app);
 
 if (config.seedDemo && (await seedDemoIfEmpty(app))) {
   app.log.info('Seeded demo data');
@@ -18,11 +22,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    void shutDown(app, config.shutdownTimeoutMs).then((code) => process.exit(code));
   });
 }

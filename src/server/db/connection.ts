@@ -8,6 +8,7 @@ import { lru } from '../lib/lru.js';
 import { forgetOnWrite } from '../lib/request-scope.js';
 import { pooledSqliteDialect, sqliteReadPool } from './sqlite-driver.js';
 import type { Database } from './types.js';
+import { DEFAULT_PG_TIMEOUTS, resilientPool, type PgTimeouts } from './pg-pool.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type DB = Kysely<Database>;
@@ -16,6 +17,8 @@ export interface DbHandle {
   db: DB;
   dialect: Dialect;
   close(): Promise<void>;
+  /** The PostgreSQL pool (metrics read its use); none on SQLite. */
+  pool?: pg.Pool;
 }
 
 // PostgreSQL returns bigint counts as strings; COUNT(*) fits a JS number.
@@ -27,6 +30,8 @@ export interface OpenOptions {
   schema?: string;
   /** SQLite: worker threads that run reads off the event loop (db/sqlite-driver.ts); 0 runs them on the writer. */
   readThreads?: number;
+  pgTimeouts?: PgTimeouts;
+  onPgError?: (err: Error, what: string) => void;
 }
 
 /** SQLite reader threads when no setting names a number: two, a small pool for a small machine. */
@@ -34,7 +39,7 @@ export const DEFAULT_READ_THREADS = 2;
 
 export function openDatabase(opts: OpenOptions): DbHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = resilientPool({ connectionString: opts.databaseUrl, max: 10 }, opts.pgTimeouts ?? DEFAULT_PG_TIMEOUTS, opts.onPgError);
     if (opts.schema) {
       const schema = opts.schema;
       pool.on('connect', (client) => {
@@ -42,7 +47,7 @@ export function openDatabase(opts: OpenOptions): DbHandle {
       });
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [forgetOnWrite] });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', close: () => db.destroy(), pool };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, 'community.sqlite');

@@ -11,10 +11,16 @@ import { sql } from 'kysely';
 import type { DB, Dialect } from '../db/connection.js';
 import { now } from '../db/connection.js';
 import { PURGE_INTERVAL_MS, purgeExpired } from './purge.js';
+import { isUnavailableError } from '../lib/unavailable.js';
+
+/** While the database is unreachable the worker pauses, asking again this often. */
+const PAUSED_POLL_MS = 2000;
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
 const MAX_ATTEMPTS = 3;
+/** How long a shutdown waits for the running job before handing it back. */
+const DEFAULT_STOP_GRACE_MS = 5000;
 /** A running job's lease: renewed every third of it; lapsed (the process died) after it. */
 export const DEFAULT_JOB_LEASE_MS = 60_000;
 /** Retryable failures: 30 s, 1 min, 2 min ... at most an hour apart, for about two days. */
@@ -49,7 +55,12 @@ export interface JobQueue {
    */
   drain(): Promise<number>;
   start(pollMs: number): void;
-  stop(): Promise<void>;
+  /**
+   * Stop taking jobs and wait for the running one, at most graceMs; a job still running then is
+   * handed back (queued again, its attempt not counted) so another process, or the next start,
+   * takes it up at once rather than after its lease lapses.
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 export function createJobQueue(db: DB, dialect: Dialect, log: JobLog, leaseMs: number = DEFAULT_JOB_LEASE_MS): JobQueue {
@@ -59,6 +70,8 @@ export function createJobQueue(db: DB, dialect: Dialect, log: JobLog, leaseMs: n
   let running: Promise<unknown> = Promise.resolve();
   let purging: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  /** The job this process is running now, under its lease. */
+  let current: { id: number; leaseId: string } | null = null;
 
   /** Claim a due queued job, or a running one whose lease lapsed, under a new lease. */
   async function claim() {
@@ -90,10 +103,20 @@ export function createJobQueue(db: DB, dialect: Dialect, log: JobLog, leaseMs: n
       .executeTakeFirst();
   }
 
+  async function databaseAnswers(): Promise<boolean> {
+    try {
+      await db.selectFrom('jobs').select('id').limit(1).execute();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** Runs one due job: null when none was due, else how it ended. */
   async function runOne(): Promise<{ id: number; outcome: 'done' | 'retry' | 'postponed' | 'failed' } | null> {
     const job = await claim();
     if (!job) return null;
+    current = { id: job.id, leaseId: job.lease_id! };
     const handler = handlers.get(job.type);
     // Only the holder of this lease writes the job's end (another process may have taken it over).
     const held = () => db.updateTable('jobs').where('id', '=', job.id).where('lease_id', '=', job.lease_id!);
@@ -116,6 +139,9 @@ export function createJobQueue(db: DB, dialect: Dialect, log: JobLog, leaseMs: n
       return { id: job.id, outcome: 'done' };
     } catch (err) {
       clearInterval(renew);
+      // The database went away under the job: not the job's failure, and nothing can be recorded
+      // now. The worker pauses; the job keeps its lease and runs again once the lease lapses.
+      if (isUnavailableError(err) && !(await databaseAnswers())) throw err;
       const message = ((err as Error).message ?? String(err)).slice(0, 1000);
       if (err instanceof RetryableError && job.attempts < MAX_RETRYABLE_ATTEMPTS) {
         const runAfter = new Date(Date.now() + retryDelayMs(job.attempts)).toISOString();
@@ -135,20 +161,36 @@ export function createJobQueue(db: DB, dialect: Dialect, log: JobLog, leaseMs: n
         })
         .execute();
       return { id: job.id, outcome: retry ? 'retry' : 'failed' };
+    } finally {
+      current = null;
     }
   }
 
+  // The database unreachable: the worker pauses (one warning, no job is failed for it) and resumes
+  // by itself once it answers again. A job cut off mid-run keeps its lease and is taken up again
+  // when the lease lapses.
+  let paused = false;
   async function loop(pollMs: number) {
     if (stopped) return;
     running = (async () => {
       try {
-        while (!stopped && (await runOne()));
+        while (!stopped && (await runOne())) resume();
+        resume();
       } catch (err) {
-        log.error({ err }, 'job loop failed');
+        if (!isUnavailableError(err)) log.error({ err }, 'job loop failed');
+        else if (!paused) {
+          paused = true;
+          log.warn({ err }, 'the database is unavailable: job worker paused');
+        }
       }
     })();
     await running;
-    if (!stopped) timer = setTimeout(() => void loop(pollMs), pollMs);
+    if (!stopped) timer = setTimeout(() => void loop(pollMs), paused ? Math.max(pollMs, PAUSED_POLL_MS) : pollMs);
+  }
+  function resume() {
+    if (!paused) return;
+    paused = false;
+    log.warn({}, 'the database answers again: job worker resumed');
   }
 
   function purge() {
@@ -196,11 +238,27 @@ export function createJobQueue(db: DB, dialect: Dialect, log: JobLog, leaseMs: n
       purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
       purgeTimer.unref();
     },
-    async stop() {
+    async stop(graceMs = DEFAULT_STOP_GRACE_MS) {
       stopped = true;
       if (timer) clearTimeout(timer);
       if (purgeTimer) clearInterval(purgeTimer);
-      await Promise.all([running, purging]);
+      let graceTimer: NodeJS.Timeout | undefined;
+      const grace = new Promise<'late'>((resolve) => (graceTimer = setTimeout(() => resolve('late'), graceMs)));
+      const ended = await Promise.race([Promise.all([running, purging]).then(() => 'done' as const), grace]);
+      clearTimeout(graceTimer);
+      const held = current;
+      if (ended === 'late' && held) {
+        await db
+          .updateTable('jobs')
+          .set((eb) => ({ state: 'queued', locked_at: null, lease_id: null, attempts: eb('attempts', '-', 1) }))
+          .where('id', '=', held.id)
+          .where('lease_id', '=', held.leaseId)
+          .execute()
+          .then(
+            () => log.warn({ jobId: held.id }, 'job still running at shutdown: handed back to the queue'),
+            (err: unknown) => log.warn({ err, jobId: held.id }, 'handing back a running job failed: it is taken up again when its lease lapses'),
+          );
+      }
     },
   };
 }

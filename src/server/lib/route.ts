@@ -92,6 +92,8 @@ function errorStatuses(def: RouteDef<Schema | undefined, Schema | undefined, Sch
   }
   if (def.rateLimit) s.add(429);
   if (def.bodyLimit) s.add(413);
+  // The database or the file store unavailable (plugins/errors.ts): any route may answer it.
+  s.add(503);
   return [...s].sort();
 }
 

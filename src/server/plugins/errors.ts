@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyError, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { NOT_FOUND_MESSAGE } from '../../shared/schemas/common.js';
 import { multipartError } from '../uploads/multipart.js';
+import { OUT_OF_SPACE_MESSAGE, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, isOutOfSpaceError, isUnavailableError } from '../lib/unavailable.js';
 
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -21,6 +22,18 @@ export default fp(async function errors(app: FastifyInstance) {
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       status = 400;
       message = 'The request body is not valid JSON';
+    }
+    // A dependency down (the database, the file store) or the disk full: the request did nothing
+    // (a transaction cut short is rolled back), and the client may try again.
+    if (status >= 500 && isUnavailableError(error)) {
+      request.log.warn({ err: error }, 'a dependency is unavailable');
+      void reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ message: UNAVAILABLE_MESSAGE });
+      return;
+    }
+    if (status >= 500 && isOutOfSpaceError(error)) {
+      request.log.error({ err: error }, 'out of storage space');
+      void reply.status(507).send({ message: OUT_OF_SPACE_MESSAGE });
+      return;
     }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

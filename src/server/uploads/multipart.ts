@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { SessionUser } from '../plugins/session.js';
 import { HttpError, badRequest, hasNul, tooLarge, unprocessable, unsupported } from '../lib/http-error.js';
+import { OUT_OF_SPACE_MESSAGE, UNAVAILABLE_MESSAGE, isOutOfSpaceError, isUnavailableError } from '../lib/unavailable.js';
 import { NUL_MESSAGE } from '../../shared/schemas/common.js';
 import { tooManyFilesMessage as sharedTooManyFiles } from '../../shared/uploads.js';
 import { SNIFF_BYTES, baseName, extensionMessage, extensionOf, getUploadKind, type AcceptedFile, type UploadKind } from './registry.js';
@@ -233,6 +234,9 @@ export async function acceptTempFile(
     if (err instanceof HttpError && err.statusCode < 500) {
       return { ok: false, error: { filename: file.originalName, message: err.message } };
     }
+    // Each file of a batch ends on its own: one the store could not take says why.
+    if (isOutOfSpaceError(err)) return { ok: false, error: { filename: file.originalName, message: OUT_OF_SPACE_MESSAGE } };
+    if (isUnavailableError(err)) return { ok: false, error: { filename: file.originalName, message: UNAVAILABLE_MESSAGE } };
     app.log.error({ err, kind: kindName }, 'storing an upload failed');
     return { ok: false, error: { filename: file.originalName, message: 'The file could not be stored. Please try again.' } };
   } finally {

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/utils';
+import { DEFAULT_PG_TIMEOUTS, resilientPool, type PgTimeouts } from '../db/pg-pool.js';
 
 const CHANNEL = 'tus_lock_release';
 const RETRY_MS = 100;
@@ -21,10 +22,12 @@ export class PgAdvisoryLocker implements Locker {
   constructor(
     databaseUrl: string,
     readonly timeoutMs = 30_000,
+    timeouts: PgTimeouts = DEFAULT_PG_TIMEOUTS,
+    log?: (err: Error, what: string) => void,
   ) {
-    // Connections are opened only when a lock is first asked for.
-    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 50, idleTimeoutMillis: 10_000 });
-    this.pool.on('error', () => undefined);
+    // Connections are opened only when a lock is first asked for. A lost connection (the database
+    // restarting) fails the request holding it (503) and frees its lock with it, never the process.
+    this.pool = resilientPool({ connectionString: databaseUrl, max: 50, idleTimeoutMillis: 10_000 }, timeouts, log);
   }
 
   newLock(id: string): Lock {
@@ -40,15 +43,26 @@ export class PgAdvisoryLocker implements Locker {
   listen(): Promise<pg.Client> {
     this.listener ??= (async () => {
       const client = await this.pool.connect();
+      let released = false;
+      const drop = () => {
+        if (released) return;
+        released = true;
+        client.release(true);
+      };
       client.on('notification', (msg) => {
         if (msg.channel === CHANNEL && msg.payload) void this.held.get(msg.payload)?.();
       });
       // A lost listening connection is opened again by the next lock.
       client.on('error', () => {
         this.listener = null;
-        client.release(true);
+        drop();
       });
-      await client.query(`LISTEN ${CHANNEL}`);
+      try {
+        await client.query(`LISTEN ${CHANNEL}`);
+      } catch (err) {
+        drop();
+        throw err;
+      }
       return client as unknown as pg.Client;
     })();
     const listening = this.listener;
@@ -69,7 +83,11 @@ export class PgAdvisoryLocker implements Locker {
     this.closed = true;
     if (this.listener) {
       const client = (await this.listener.catch(() => null)) as unknown as pg.PoolClient | null;
-      client?.release(true);
+      try {
+        client?.release(true);
+      } catch {
+        // Already dropped when its connection failed.
+      }
     }
     await this.pool.end();
   }

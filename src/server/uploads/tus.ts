@@ -27,6 +27,7 @@ import { readStoredHead } from '../storage/storage.js';
 import { s3ClientConfig, s3Storage, type S3StorageConfig } from '../storage/s3.js';
 import { PgAdvisoryLocker } from './pg-locker.js';
 import { lru, type Lru } from '../lib/lru.js';
+import { OUT_OF_SPACE_MESSAGE, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, isOutOfSpaceError, isUnavailableError } from '../lib/unavailable.js';
 import { SNIFF_BYTES, type AcceptedFile, baseName, extensionMessage, extensionOf, getUploadKind, sizeMessage } from './registry.js';
 
 export const TUS_PATH = '/uploads/tus';
@@ -87,7 +88,10 @@ class SyncDirFileStore extends FileStoreBase {
     const file = fs.createWriteStream((this as unknown as { resolve(id: string): string }).resolve(id), { flags: 'r+', start: offset, highWaterMark: WRITE_BUFFER_BYTES });
     try {
       await pipeline(readable, file);
-    } catch {
+    } catch (err) {
+      // The disk is full: the bytes written so far stay (HEAD reports them), so the upload resumes
+      // from there once space is freed.
+      if (isOutOfSpaceError(err)) throw refuse(507, OUT_OF_SPACE_MESSAGE);
       throw ERRORS.FILE_WRITE_ERROR;
     }
     return offset + file.bytesWritten;
@@ -183,7 +187,12 @@ export function createTusServer(app: FastifyInstance): { tus: Server; backend: T
   // Every upload states its length (each kind checks it at creation): deferred lengths are not offered.
   store.extensions = store.extensions.filter((e) => !UNOFFERED_EXTENSIONS.includes(e));
   // Several processes on one PostgreSQL database: an upload's lock must hold across all of them.
-  const locker = app.dialect === 'postgres' && app.config.databaseUrl ? new PgAdvisoryLocker(app.config.databaseUrl) : null;
+  const locker =
+    app.dialect === 'postgres' && app.config.databaseUrl
+      ? new PgAdvisoryLocker(app.config.databaseUrl, undefined, { connectTimeoutMs: app.config.dbConnectTimeoutMs, queryTimeoutMs: app.config.dbQueryTimeoutMs }, (err: Error & { code?: string }, what) =>
+          app.log.warn({ code: err.code, reason: err.message }, `upload locks: ${what}`),
+        )
+      : null;
   // The signed-in user of each raw request, set by the Fastify route before tus takes over.
   const users = new WeakMap<IncomingMessage, SessionUser>();
   const userOf = (req: TusRequest): SessionUser => {
@@ -238,9 +247,13 @@ export function createTusServer(app: FastifyInstance): { tus: Server; backend: T
         if (problem) throw refuse(415, problem);
         result = await kind.accept(app, user, { ...backend.finished(upload.id), originalName: row.filename, size: upload.size ?? row.size, ext });
       } catch (err) {
-        await discard(upload.id);
+        // Never left half stored: the upload is dropped (as far as the database and the store let
+        // us now; the expiry sweep takes what remains) and the client sends the file again.
+        await discard(upload.id).catch((e: unknown) => app.log.warn({ err: e }, 'discarding a failed upload failed'));
         if (err instanceof HttpError && err.statusCode < 500) throw refuse(err.statusCode, err.message);
         if ((err as TusError).status_code) throw err;
+        if (isUnavailableError(err)) throw refuse(503, UNAVAILABLE_MESSAGE);
+        if (isOutOfSpaceError(err)) throw refuse(507, OUT_OF_SPACE_MESSAGE);
         app.log.error({ err, kind: row.kind }, 'storing a resumable upload failed');
         throw refuse(500, 'The file could not be stored. Please try again.');
       }
@@ -258,6 +271,12 @@ export function createTusServer(app: FastifyInstance): { tus: Server; backend: T
     // Every tus error leaves as JSON { message }.
     async onResponseError(req, err) {
       if (err instanceof Error) {
+        // The store or the database is down: the upload keeps its offset and resumes later.
+        if (isUnavailableError(err)) {
+          app.log.warn({ err }, 'resumable upload: a dependency is unavailable');
+          return refuse(503, UNAVAILABLE_MESSAGE);
+        }
+        if (isOutOfSpaceError(err)) return refuse(507, OUT_OF_SPACE_MESSAGE);
         app.log.error({ err }, 'resumable upload failed');
         return { status_code: 500, body: json('Something went wrong on our side. Please try again.') };
       }
@@ -332,6 +351,7 @@ async function withJsonError(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.set('Content-Type', 'application/json; charset=utf-8');
   headers.delete('Content-Length');
+  if (response.status === 503) headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
   return new Response(text.startsWith('{') ? text : json(text || 'Request refused'), { status: response.status, headers });
 }
 
@@ -378,9 +398,13 @@ export async function tusRoutes(app: FastifyInstance): Promise<void> {
       const response = await tus.handleWeb(tusRequest(request.raw, reply.raw));
       await sendNodeResponse(reply.raw, request.method === 'HEAD' ? response : await withJsonError(response));
     } catch (err) {
-      request.log.error({ err }, 'resumable upload failed');
-      if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'Content-Type': 'application/json' });
-      reply.raw.end(json('Something went wrong on our side. Please try again.'));
+      const unavailable = isUnavailableError(err);
+      if (unavailable) request.log.warn({ err }, 'resumable upload: a dependency is unavailable');
+      else request.log.error({ err }, 'resumable upload failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(unavailable ? 503 : 500, { 'Content-Type': 'application/json', ...(unavailable ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {}) });
+      }
+      reply.raw.end(json(unavailable ? UNAVAILABLE_MESSAGE : 'Something went wrong on our side. Please try again.'));
     }
   };
 

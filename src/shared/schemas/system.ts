@@ -1,4 +1,4 @@
-// The API's own endpoints: liveness (GET /api/health) and stored files behind signed URLs
+// The API's own endpoints: liveness (GET /api/health), readiness (GET /api/ready) and stored files behind signed URLs
 // (GET /api/files/<key>?exp=&disp=&name=&sig=, storage/files-route.ts).
 import * as v from 'valibot';
 import { NOT_FOUND_MESSAGE } from './common.js';
@@ -6,6 +6,9 @@ import { NOT_FOUND_MESSAGE } from './common.js';
 /** GET /api/health: the server answers and its database can be read. */
 export const healthSchema = v.object({ status: v.picklist(['ok']) });
 export type Health = v.InferOutput<typeof healthSchema>;
+
+/** GET /api/ready: the database and the file store answer and no shutdown has begun (503 otherwise). */
+export const readySchema = v.object({ status: v.picklist(['ready']) });
 
 /** The storage key of a file (the rest of the path, decoded once by the router). */
 export const fileParamsSchema = v.object({ '*': v.string(NOT_FOUND_MESSAGE) });
