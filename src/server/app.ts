@@ -98,6 +98,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     dataDir: config.dataDir,
     schema: config.databaseSchema,
     readThreads: config.sqliteReadThreads,
+    poolSize: config.dbPoolSize,
     pgTimeouts,
     onPgError,
   });

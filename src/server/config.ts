@@ -2,7 +2,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
-import { DEFAULT_READ_THREADS } from './db/connection.js';
+import { DEFAULT_POOL_SIZE, DEFAULT_READ_THREADS } from './db/connection.js';
 import { resolveMediaTool } from './lib/media-tools.js';
 import { parseSupportOffices, parseWebEditorUrl } from './lib/site-config.js';
 import type { SupportOffice } from '../shared/schemas/site.js';
@@ -83,6 +83,7 @@ const envSchema = v.object({
   S3_SECRET_ACCESS_KEY: v.optional(v.string()),
   S3_FORCE_PATH_STYLE: bool(false),
   SQLITE_READ_THREADS: int(DEFAULT_READ_THREADS),
+  DB_POOL_SIZE: int(DEFAULT_POOL_SIZE),
   LIST_CACHE: bool(true),
   DB_CONNECT_TIMEOUT_MS: int(2000),
   DB_QUERY_TIMEOUT_MS: int(2500),
@@ -163,6 +164,8 @@ export interface Config {
   storage: StorageConfig;
   /** SQLite: worker threads that run reads off the event loop; 0 runs them on the main thread. */
   sqliteReadThreads: number;
+  /** PostgreSQL: connections this process keeps at most. */
+  dbPoolSize: number;
   /** Keep list totals and pages between requests (lib/list-cache.ts); off, every request reads. */
   listCache: boolean;
   /**
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimit: { login: e.RATE_LIMIT_LOGIN, email: e.RATE_LIMIT_EMAIL, windowMs: e.RATE_LIMIT_WINDOW_MS },
     trustProxy: e.TRUST_PROXY ?? false,
     sqliteReadThreads: e.SQLITE_READ_THREADS,
+    dbPoolSize: Math.max(1, e.DB_POOL_SIZE),
     listCache: e.LIST_CACHE,
     webEditorUrl: parseWebEditorUrl(e.WEB_EDITOR_URL),
     supportOffices: parseSupportOffices(e.SUPPORT_OFFICES),

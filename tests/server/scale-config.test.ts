@@ -14,6 +14,13 @@ describe('configuration for several servers', () => {
     expect(loadConfig({}).sessionSecret).toBe('');
   });
 
+  it('reads the pool size, the SQLite reader threads and the list cache switch, and refuses words where numbers belong', () => {
+    expect(loadConfig({})).toMatchObject({ dbPoolSize: 10, sqliteReadThreads: 2, listCache: true });
+    expect(loadConfig({ DB_POOL_SIZE: '25', SQLITE_READ_THREADS: '0', LIST_CACHE: 'off' })).toMatchObject({ dbPoolSize: 25, sqliteReadThreads: 0, listCache: false });
+    expect(() => loadConfig({ DB_POOL_SIZE: 'many' })).toThrow('Invalid configuration DB_POOL_SIZE: must be an integer');
+    expect(() => loadConfig({ SQLITE_READ_THREADS: '1.5' })).toThrow('Invalid configuration SQLITE_READ_THREADS: must be an integer');
+  });
+
   it('reads the S3 settings and refuses incomplete ones', () => {
     expect(loadConfig({}).storage).toEqual({ driver: 'local' });
     expect(

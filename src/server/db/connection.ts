@@ -30,16 +30,25 @@ export interface OpenOptions {
   schema?: string;
   /** SQLite: worker threads that run reads off the event loop (db/sqlite-driver.ts); 0 runs them on the writer. */
   readThreads?: number;
+  /** PostgreSQL: connections this process keeps at most (every process on one database adds its own). */
+  poolSize?: number;
   pgTimeouts?: PgTimeouts;
   onPgError?: (err: Error, what: string) => void;
 }
+
+/**
+ * PostgreSQL connections per process when no setting names a number: enough for requests to run
+ * their independent reads side by side on a small machine; processes x pool size must stay below
+ * the server's max_connections (100 by default).
+ */
+export const DEFAULT_POOL_SIZE = 10;
 
 /** SQLite reader threads when no setting names a number: two, a small pool for a small machine. */
 export const DEFAULT_READ_THREADS = 2;
 
 export function openDatabase(opts: OpenOptions): DbHandle {
   if (opts.databaseUrl) {
-    const pool = resilientPool({ connectionString: opts.databaseUrl, max: 10 }, opts.pgTimeouts ?? DEFAULT_PG_TIMEOUTS, opts.onPgError);
+    const pool = resilientPool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? DEFAULT_POOL_SIZE }, opts.pgTimeouts ?? DEFAULT_PG_TIMEOUTS, opts.onPgError);
     if (opts.schema) {
       const schema = opts.schema;
       pool.on('connect', (client) => {
