@@ -1,20 +1,21 @@
 // SQLite reads run on reader threads (db/sqlite-driver.ts): a slow read holds neither a write nor
 // another read; a read made after a write committed sees it; a transaction reads its own writes; a
-// read's error arrives with its message and code.
+// read's error arrives with its message and code; checkpoints run on a reader thread.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DbHandle } from '../../src/server/db/connection.js';
+import { openDatabase, sqliteConnection, type DbHandle } from '../../src/server/db/connection.js';
 
 /** A read that keeps a reader thread busy for a while (counting to n row by row). */
 const slowRead = (n: number) => sql<{ n: number }>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${n}) SELECT count(*) AS n FROM c`;
 
 describe('SQLite reads on reader threads', () => {
   let handle: DbHandle;
+  let dir: string;
   beforeAll(async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-readers-'));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-readers-'));
     handle = openDatabase({ dataDir: dir, readThreads: 2 });
     await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)`.execute(handle.db);
   });
@@ -65,6 +66,17 @@ describe('SQLite reads on reader threads', () => {
   it('INSERT ... RETURNING is a write: it runs on the writer and answers its row', async () => {
     const { rows } = await sql<{ id: number }>`INSERT INTO notes (text) VALUES ('returned') RETURNING id`.execute(handle.db);
     expect(rows[0].id).toBeGreaterThan(0);
+  });
+
+  it('the WAL reaches the database file through checkpoints on a reader thread, not on the writer', async () => {
+    const file = path.join(dir, 'community.sqlite');
+    const before = fs.statSync(file).size;
+    await sql`CREATE TABLE bulk (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(handle.db);
+    for (let i = 0; i < 20; i++) {
+      await sql`INSERT INTO bulk (body) SELECT printf('%.1000c', 'x') FROM (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100) SELECT x FROM c)`.execute(handle.db);
+    }
+    expect(sqliteConnection(handle.db)!.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    await expect.poll(() => fs.statSync(file).size, { timeout: 10_000, interval: 100 }).toBeGreaterThan(before + 1_500_000);
   });
 
   it("a read's error keeps its message and code; a write's constraint error too", async () => {

@@ -1,5 +1,6 @@
 // A reader thread of the SQLite read pool (db/sqlite-driver.ts): one read-only connection to the
-// database file named in workerData, running one SELECT at a time. Plain JavaScript so the same file
+// database file named in workerData, running one SELECT at a time; now and then a checkpoint
+// (moving the WAL's pages into the database file) on a connection of its own. Plain JavaScript so the same file
 // runs from the sources and from the compiled server (scripts/build-server.mjs copies it).
 import { workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
@@ -23,12 +24,19 @@ function prepare(sql) {
   return stmt;
 }
 
+/** A connection for checkpoints only (they write the database file), opened at the first one. */
+let checkpointer;
+
 /**
  * Runs one read; answers { rows } or { error } (an Error's own fields such as SQLite's `code` do
  * not survive the trip between threads, so they travel as data).
  */
-export default function read({ sql, parameters }) {
+export default function read({ sql, parameters, checkpoint }) {
   try {
+    if (checkpoint) {
+      checkpointer ??= new SQLite(workerData.file, { fileMustExist: true });
+      return { rows: checkpointer.pragma('wal_checkpoint(PASSIVE)') };
+    }
     return { rows: prepare(sql).all(parameters) };
   } catch (e) {
     return { error: { message: e instanceof Error ? e.message : String(e), code: e?.code, name: e?.name } };
