@@ -196,6 +196,27 @@ describe.each(dbKinds)('pages at any depth (%s)', (kind) => {
     }
   });
 
+  it('notifications: ?cursor= reads the 50 older ones until nextCursor is null, ties on the time by id', async () => {
+    const values = Array.from({ length: 120 }, (_, i) => ({ user_id: owner.id, name: `Note ${i}`, description: 'Paged', link: '/feed', has_read: i % 2, created_at: at(i) }));
+    await t.app.db.insertInto('notifications').values(values).execute();
+    const rows = await t.app.db.selectFrom('notifications').select(['id', 'created_at']).where('user_id', '=', owner.id).execute();
+    const expected = [...rows].sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1)).map((r) => r.id);
+    const walked: number[] = [];
+    let body = await get('/api/Notification', owner);
+    expect(body.unread).toBe(60);
+    const sizes = [body.notifications.length];
+    walked.push(...body.notifications.map((n: { id: number }) => n.id));
+    while (body.nextCursor) {
+      body = await get(`/api/Notification?cursor=${body.nextCursor}`, owner);
+      sizes.push(body.notifications.length);
+      walked.push(...body.notifications.map((n: { id: number }) => n.id));
+    }
+    expect(sizes).toEqual([50, 50, 20]);
+    expect(walked).toEqual(expected);
+    const bad = await as(t.app, owner, { method: 'GET', url: '/api/Notification?cursor=%21' });
+    expect(bad.statusCode).toBe(422);
+  });
+
   it.each([
     ['not base64url', '%21%21'],
     ['not a cursor this server made', Buffer.from('nope').toString('base64url')],

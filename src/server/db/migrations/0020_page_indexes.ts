@@ -39,6 +39,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('audit_log_action_page').on('audit_log').columns(['action', 'created_at', 'id']).execute();
   await db.schema.createIndex('audit_log_actor_page').on('audit_log').columns(['actor_id', 'created_at', 'id']).execute();
   await db.schema.createIndex('notifications_user_page').on('notifications').columns(['user_id', 'created_at', 'id']).execute();
+  // The unread count beside every notifications list.
+  await db.schema.createIndex('notifications_user_unread').on('notifications').columns(['user_id', 'has_read']).execute();
 }
 
 export async function down(): Promise<void> {

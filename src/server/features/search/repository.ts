@@ -145,7 +145,9 @@ export function searchRepository(db: DB, dialect: Dialect) {
     const from = pg
       ? sql`forum_groups g WHERE group_search_document(g.name, g.description) @@ to_tsquery('simple', ${tsQuery(words)})`
       : sql`forum_groups_fts JOIN forum_groups g ON g.id = forum_groups_fts.rowid WHERE forum_groups_fts MATCH ${ftsQuery(words)}`;
-    const n = await cachedCount(async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${from}`.execute(db)).rows[0].n));
+    // On SQLite every group is in its full-text index, so the index alone counts the matches.
+    const counted = pg ? from : sql`forum_groups_fts WHERE forum_groups_fts MATCH ${ftsQuery(words)}`;
+    const n = await cachedCount(async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${counted}`.execute(db)).rows[0].n));
     if (n === 0 || page.offset >= n) return { count: n, rows: [] };
     const rows = await sql<GroupHit>`SELECT ${cols} FROM ${from}
       ORDER BY ${nameHoldsAll(words)} DESC, lower(g.name), g.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
