@@ -138,7 +138,10 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     async mine(userId: number, sort: MySort, dir: Direction, directoryId: number | null | undefined, offset: number, count: number) {
       let q = db.selectFrom('scenarios as s').where('s.contributed_by', '=', userId);
       if (directoryId !== undefined) q = directoryId === null ? q.where('s.directory_id', 'is', null) : q.where('s.directory_id', '=', directoryId);
-      const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      // Counted once per owner and folder until a scenario changes (lib/list-cache.ts).
+      const total = await totals.total(`mine ${userId} ${directoryId === undefined ? 'all' : String(directoryId)}`, ['scenarios'], async () =>
+        Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+      );
       // Deferred join: the page's ids from the owner's indexes of each order (0020), read from the
       // nearer end; then only those rows. (A folder's scenarios are filtered on the way.)
       const w = pageWindow(total, offset, count);
