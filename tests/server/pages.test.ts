@@ -161,6 +161,17 @@ describe.each(dbKinds)('pages at any depth (%s)', (kind) => {
     await walkByOffset((o, c) => `/api/search/searchposts/${o}/${c}/-1`, posts, 4, 100);
   });
 
+  it('a library search lists its matches in library order, whether it walks the library (a common word) or gathers the matches (a rare one)', async () => {
+    type Item = { id: number; name: string };
+    const library: Item[] = (await get('/api/scenarios/0/100/-1/-1/-1')).scenarios;
+    const search = async (words: string) => (await get(`/api/scenarios/0/100/-1/-1/${words}/-1`)).scenarios.map((x: Item) => x.id);
+    // Every 'Paged scenario' holds the word: a common one.
+    expect(await search('PAGED')).toEqual(library.filter((x) => x.name.startsWith('Paged scenario')).map((x) => x.id));
+    // One scenario holds both words: a rare pair; prefixes match, whole words need not.
+    expect(await search('pag,scenario,7')).toEqual(library.filter((x) => x.name === 'Paged scenario 7').map((x) => x.id));
+    expect(await search('scen,1')).toEqual(library.filter((x) => /^Paged scenario 1\d?$/.test(x.name)).map((x) => x.id));
+  });
+
   it('post search across its two tiers: every page is its slice, titles holding the words first, newest first within each', async () => {
     const ids = await walkByOffset((o, c) => `/api/search/searchposts/${o}/${c}/rhythm`, posts, 3, 100);
     const rows = await t.app.db.selectFrom('posts').select(['id', 'title', 'text']).where('group_id', 'is', null).execute();
