@@ -180,6 +180,21 @@ describe.each(dbKinds)('pages at any depth (%s)', (kind) => {
     expect(ids).toEqual([...inTitle, ...inText]);
   });
 
+  it('group search across its two tiers: every page is its slice, names holding the words first, each tier by name', async () => {
+    for (const name of ['Tie breakers B', 'tie breakers a', 'Tie breakers B']) {
+      await t.app.db.insertInto('forum_groups').values({ name, description: 'Named for ties', membership_type: 0, posting_type: 'allowAll', creator_id: owner.id, created_at: at(0), updated_at: at(0) }).execute();
+    }
+    const ids = await walkByOffset((o, c) => `/api/search/searchgroups/${o}/${c}/tie`, (b: { groups: { id: number }[] }) => b.groups, 4, 100);
+    const rows = await t.app.db.selectFrom('forum_groups').select(['id', 'name', 'description']).execute();
+    const byName = (a: { id: number; name: string }, b: { id: number; name: string }) =>
+      a.name.toLowerCase() === b.name.toLowerCase() ? a.id - b.id : a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1;
+    const named = rows.filter((r) => /\btie/i.test(r.name)).sort(byName).map((r) => r.id);
+    const described = rows.filter((r) => !/\btie/i.test(r.name) && /\btie/i.test(r.description)).sort(byName).map((r) => r.id);
+    expect(named).toHaveLength(3);
+    expect(described.length).toBeGreaterThan(20);
+    expect(ids).toEqual([...named, ...described]);
+  });
+
   it('totals and pages follow rows another connection writes to the same database', async () => {
     const cfg = t.app.config;
     const other = openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, schema: cfg.databaseSchema });
