@@ -11,6 +11,9 @@
 // target). Lists read by infinite scroll (feed, group posts, notifications) are also read by
 // cursor: the first page against the last one, reached by the cursor of the page before it.
 //
+// Lists with no pages are not measured: reported posts, my groups, a group's members and invites and
+// the TMS debriefs answer at most a fixed number of rows from an index (newest or by name).
+//
 // Targets (the run fails, exit 1, with one line per miss):
 //   - every list: last page p50 at most 1.5x the first page's (a difference under 1 ms is noise, never a miss);
 //   - search: the first page of a word in about 10 % of the rows at most 2x a rare word's.
