@@ -16,7 +16,7 @@ describe.each(dbKinds)('notifications (%s)', (kind) => {
   it('starts empty', async () => {
     const res = await as(t.app, emma, { method: 'GET', url: '/api/Notification' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ notifications: [], unread: 0 });
+    expect(res.json()).toEqual({ notifications: [], unread: 0, nextCursor: null });
   });
 
   it('lists own notifications newest first with the unread count, and marks one read', async () => {

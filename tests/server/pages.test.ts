@@ -161,12 +161,38 @@ describe.each(dbKinds)('pages at any depth (%s)', (kind) => {
     await walkByOffset((o, c) => `/api/search/searchposts/${o}/${c}/-1`, posts, 4, 100);
   });
 
+  it('a library search lists its matches in library order, whether it walks the library (a common word) or gathers the matches (a rare one)', async () => {
+    type Item = { id: number; name: string };
+    const library: Item[] = (await get('/api/scenarios/0/100/-1/-1/-1')).scenarios;
+    const search = async (words: string) => (await get(`/api/scenarios/0/100/-1/-1/${words}/-1`)).scenarios.map((x: Item) => x.id);
+    // Every 'Paged scenario' holds the word: a common one.
+    expect(await search('PAGED')).toEqual(library.filter((x) => x.name.startsWith('Paged scenario')).map((x) => x.id));
+    // One scenario holds both words: a rare pair; prefixes match, whole words need not.
+    expect(await search('pag,scenario,7')).toEqual(library.filter((x) => x.name === 'Paged scenario 7').map((x) => x.id));
+    expect(await search('scen,1')).toEqual(library.filter((x) => /^Paged scenario 1\d?$/.test(x.name)).map((x) => x.id));
+  });
+
   it('post search across its two tiers: every page is its slice, titles holding the words first, newest first within each', async () => {
     const ids = await walkByOffset((o, c) => `/api/search/searchposts/${o}/${c}/rhythm`, posts, 3, 100);
     const rows = await t.app.db.selectFrom('posts').select(['id', 'title', 'text']).where('group_id', 'is', null).execute();
     const inTitle = rows.filter((r) => /rhythm/i.test(r.title)).map((r) => r.id).sort((a, b) => b - a);
     const inText = rows.filter((r) => !/rhythm/i.test(r.title) && /rhythm/i.test(r.text)).map((r) => r.id).sort((a, b) => b - a);
     expect(ids).toEqual([...inTitle, ...inText]);
+  });
+
+  it('group search across its two tiers: every page is its slice, names holding the words first, each tier by name', async () => {
+    for (const name of ['Tie breakers B', 'tie breakers a', 'Tie breakers B']) {
+      await t.app.db.insertInto('forum_groups').values({ name, description: 'Named for ties', membership_type: 0, posting_type: 'allowAll', creator_id: owner.id, created_at: at(0), updated_at: at(0) }).execute();
+    }
+    const ids = await walkByOffset((o, c) => `/api/search/searchgroups/${o}/${c}/tie`, (b: { groups: { id: number }[] }) => b.groups, 4, 100);
+    const rows = await t.app.db.selectFrom('forum_groups').select(['id', 'name', 'description']).execute();
+    const byName = (a: { id: number; name: string }, b: { id: number; name: string }) =>
+      a.name.toLowerCase() === b.name.toLowerCase() ? a.id - b.id : a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1;
+    const named = rows.filter((r) => /\btie/i.test(r.name)).sort(byName).map((r) => r.id);
+    const described = rows.filter((r) => !/\btie/i.test(r.name) && /\btie/i.test(r.description)).sort(byName).map((r) => r.id);
+    expect(named).toHaveLength(3);
+    expect(described.length).toBeGreaterThan(20);
+    expect(ids).toEqual([...named, ...described]);
   });
 
   it('totals and pages follow rows another connection writes to the same database', async () => {
@@ -194,6 +220,27 @@ describe.each(dbKinds)('pages at any depth (%s)', (kind) => {
     } finally {
       await other.close();
     }
+  });
+
+  it('notifications: ?cursor= reads the 50 older ones until nextCursor is null, ties on the time by id', async () => {
+    const values = Array.from({ length: 120 }, (_, i) => ({ user_id: owner.id, name: `Note ${i}`, description: 'Paged', link: '/feed', has_read: i % 2, created_at: at(i) }));
+    await t.app.db.insertInto('notifications').values(values).execute();
+    const rows = await t.app.db.selectFrom('notifications').select(['id', 'created_at']).where('user_id', '=', owner.id).execute();
+    const expected = [...rows].sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1)).map((r) => r.id);
+    const walked: number[] = [];
+    let body = await get('/api/Notification', owner);
+    expect(body.unread).toBe(60);
+    const sizes = [body.notifications.length];
+    walked.push(...body.notifications.map((n: { id: number }) => n.id));
+    while (body.nextCursor) {
+      body = await get(`/api/Notification?cursor=${body.nextCursor}`, owner);
+      sizes.push(body.notifications.length);
+      walked.push(...body.notifications.map((n: { id: number }) => n.id));
+    }
+    expect(sizes).toEqual([50, 50, 20]);
+    expect(walked).toEqual(expected);
+    const bad = await as(t.app, owner, { method: 'GET', url: '/api/Notification?cursor=%21' });
+    expect(bad.statusCode).toBe(422);
   });
 
   it.each([

@@ -42,9 +42,11 @@ export async function searchUsers(db: DB, dialect: Dialect, words: string[], pag
   else if (dialect === 'postgres') from = sql`users u WHERE user_search_document(u.first_name, u.last_name, u.username, u.email) @@ to_tsquery('simple', ${tsQuery(words)})`;
   else from = sql`users_fts JOIN users u ON u.id = users_fts.rowid WHERE users_fts MATCH ${ftsQuery(words)}`;
   // Cached per words until a user row changes (lib/list-cache.ts).
+  // On SQLite every user is in users_fts, so the full-text index alone counts the matches.
+  const counted = words.length && dialect === 'sqlite' ? sql`users_fts WHERE users_fts MATCH ${ftsQuery(words)}` : from;
   const n = await listCache(db).total(`users ${words.join(' ')}`, ['users'], async () =>
     // Every account: the database keeps the total (lib/list-totals.ts).
-    words.length ? Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${from}`.execute(db)).rows[0].n) : storedTotal(db, USERS_TOTAL),
+    words.length ? Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${counted}`.execute(db)).rows[0].n) : storedTotal(db, USERS_TOTAL),
   );
   // Deferred join: the page's ids by name (users_by_name holds the order and the id; matches of
   // words are sorted by it), read from the nearer end of the list; then only those users.

@@ -74,10 +74,9 @@ export function cursorOf(text: string | undefined): Cursor | undefined {
 
 /**
  * Rows after `c` in a list newest first by (`atColumn`, `idColumn`): a keyset seek on an index
- * holding both, in that order.
+ * holding both, in that order. A row value comparison, which SQLite and PostgreSQL both turn into
+ * one index range (the same test spelt with OR is checked row by row).
  */
 export function afterCursor(atColumn: string, idColumn: string, c: Cursor): Expression<SqlBool> {
-  const at = sql.ref(atColumn);
-  const id = sql.ref(idColumn);
-  return sql<SqlBool>`(${at} < ${c.at} OR (${at} = ${c.at} AND ${id} < ${c.id}))`;
+  return sql<SqlBool>`(${sql.ref(atColumn)}, ${sql.ref(idColumn)}) < (${c.at}, ${c.id})`;
 }

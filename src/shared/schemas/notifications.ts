@@ -16,5 +16,7 @@ export const notificationListSchema = v.object({
   notifications: v.array(notificationSchema),
   /** Unread notifications in all, not only in this list. */
   unread: v.number(),
+  /** Pass as ?cursor= for the older ones (null when this list holds the oldest). */
+  nextCursor: v.nullable(v.string()),
 });
 export type NotificationList = v.InferOutput<typeof notificationListSchema>;

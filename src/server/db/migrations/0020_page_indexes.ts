@@ -7,6 +7,9 @@ import type { Kysely } from 'kysely';
 import { sql } from './helpers.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const name of ['scenarios_owner', 'media_owner', 'posts_feed', 'posts_feed_all', 'audit_log_action', 'audit_log_actor', 'notifications_user_created']) {
+    await db.schema.dropIndex(name).execute();
+  }
   // My scenarios, in each of its orders (newest, name, processing state then newest).
   await db.schema.createIndex('scenarios_owner_page').on('scenarios').columns(['contributed_by', 'contributed_at', 'id']).execute();
   await db.schema.createIndex('scenarios_owner_name_page').on('scenarios').expression(sql`contributed_by, lower(name), id`).execute();
@@ -27,11 +30,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // The feed of a signed-in reader and site search without words: approved live posts newest first,
-  // kept when public or of one of the reader's groups (group_id in the index decides that).
+  // kept when public or of one of the reader's groups (group_id in the index decides that); and one
+  // group's posts (or the public ones'). deleted_at is in the index too: SQLite counts an index as
+  // covering only when it holds every column the query names, those of the partial index's WHERE included.
   await db.schema
     .createIndex('posts_feed_visible')
     .on('posts')
-    .columns(['status', 'created_at', 'id', 'group_id'])
+    .columns(['status', 'created_at', 'id', 'group_id', 'deleted_at'])
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
+  await db.schema
+    .createIndex('posts_feed_group')
+    .on('posts')
+    .columns(['group_id', 'status', 'created_at', 'id', 'deleted_at'])
     .where(sql.ref('deleted_at'), 'is', null)
     .execute();
 
@@ -39,6 +50,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('audit_log_action_page').on('audit_log').columns(['action', 'created_at', 'id']).execute();
   await db.schema.createIndex('audit_log_actor_page').on('audit_log').columns(['actor_id', 'created_at', 'id']).execute();
   await db.schema.createIndex('notifications_user_page').on('notifications').columns(['user_id', 'created_at', 'id']).execute();
+  // The unread count beside every notifications list.
+  await db.schema.createIndex('notifications_user_unread').on('notifications').columns(['user_id', 'has_read']).execute();
 }
 
 export async function down(): Promise<void> {

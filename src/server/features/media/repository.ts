@@ -4,6 +4,7 @@ import type { DB, Dialect } from '../../db/connection.js';
 import { ilike, now } from '../../db/connection.js';
 import type { Database, MediaTable } from '../../db/types.js';
 import { ApprovalStatus, PrivacyLevel } from '../../../shared/enums.js';
+import { listCache } from '../../lib/list-cache.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder } from '../../lib/pages.js';
 
 export type MediaRow = Selectable<MediaTable>;
@@ -49,6 +50,7 @@ export function mediaRepository(db: DB, dialect: Dialect) {
       .selectAll('media')
       .select(['u.uuid_id as owner_uuid', 'u.first_name as owner_first_name', 'u.last_name as owner_last_name']);
 
+  const totals = listCache(db);
   type MediaQuery = ReturnType<typeof mediaIds>;
   const mediaIds = () => db.selectFrom('media');
 
@@ -107,9 +109,10 @@ export function mediaRepository(db: DB, dialect: Dialect) {
 
     async library(f: LibraryFilter, offset: number, count: number) {
       // Every item has its owner (contributed_by is a cascading foreign key): counted without the join.
-      const total = Number(
-        (await db.selectFrom('media').select((eb) => eb.fn.countAll<number>().as('n')).where((eb) => libraryWhere(eb as unknown as EB, f)).executeTakeFirstOrThrow()).n,
-      );
+      const countRows = async () =>
+        Number((await db.selectFrom('media').select((eb) => eb.fn.countAll<number>().as('n')).where((eb) => libraryWhere(eb as unknown as EB, f)).executeTakeFirstOrThrow()).n);
+      // Without tags or words (media_tags has no version) counted once per type until media change (lib/list-cache.ts).
+      const total = f.tagIds.length || f.words.length ? await countRows() : await totals.total(`media library ${f.type}`, ['media'], countRows);
       // Deferred join: ids from media_library_page / media_library_type (0020), nearer end first.
       // (Words match with LIKE inside name and description, so a search reads the rows it checks.)
       return { total, rows: await newestPage(total, offset, count, (q) => q.where((eb) => libraryWhere(eb as unknown as EB, f))) };
@@ -123,7 +126,9 @@ export function mediaRepository(db: DB, dialect: Dialect) {
           .where('media.approval_status', '=', ApprovalStatus.Approved)
           .where('media.privacy_level', '=', PrivacyLevel.Public)
           .where('media.is_processed', '=', 1);
-      const total = Number((await visible(db.selectFrom('media')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const total = await totals.total(`media public ${userId}`, ['media'], async () =>
+        Number((await visible(db.selectFrom('media')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+      );
       // Deferred join: ids from media_owner_public (0020).
       return { total, rows: await newestPage(total, offset, count, visible) };
     },
@@ -139,7 +144,9 @@ export function mediaRepository(db: DB, dialect: Dialect) {
           }
           return r;
         };
-        const total = Number((await filter(db.selectFrom('media')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+        const countRows = async () => Number((await filter(db.selectFrom('media')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+        // All of one's media: counted once until media change (lib/list-cache.ts).
+        const total = opts.onlyUnposted ? await countRows() : await totals.total(`media mine ${userId}`, ['media'], countRows);
         // Deferred join: ids from media_owner_page (0020).
         return { rows: await newestPage(total, offset, count, filter), total };
       };

@@ -1,10 +1,23 @@
 // Notification rows of one user (spec section 3 'Notification').
 import type { DB } from '../../db/connection.js';
+import { afterCursor, type Cursor } from '../../lib/pages.js';
 
 export function notificationsRepository(db: DB) {
   return {
-    newest(userId: number, limit: number) {
-      return db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    /**
+     * The newest, or with `after` those older than it: a keyset seek on notifications_user_page
+     * (0020), so a page costs the same however far the list was scrolled.
+     */
+    newest(userId: number, limit: number, after?: Cursor) {
+      return db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .$if(after !== undefined, (q) => q.where(afterCursor('created_at', 'id', after!)))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
     },
     async unreadCount(userId: number): Promise<number> {
       const row = await db

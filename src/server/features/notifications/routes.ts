@@ -1,7 +1,7 @@
 // GET /api/Notification and GET /api/Notification/MarkAsRead/{id} (spec section 7). Notifications are
 // created by other features through src/server/lib/notifications.ts.
 import type { FastifyInstance } from 'fastify';
-import { idParams } from '../../../shared/schemas/common.js';
+import { cursorQuerySchema, idParams } from '../../../shared/schemas/common.js';
 import { notificationListSchema, notificationSchema } from '../../../shared/schemas/notifications.js';
 import { route } from '../../lib/route.js';
 import { notificationsRepository } from './repository.js';
@@ -16,9 +16,10 @@ export default async function notificationRoutes(app: FastifyInstance) {
     url: '/api/Notification',
     auth: 'user',
     tags,
-    summary: "The signed-in user's notifications, newest first (at most 50), and the unread count",
+    summary: "The signed-in user's notifications, newest first (at most 50), and the unread count; ?cursor= (the previous answer's nextCursor) reads the 50 older ones",
+    query: cursorQuerySchema,
     response: notificationListSchema,
-  }, async ({ user }) => service.list(user));
+  }, async ({ user, query }) => service.list(user, query.cursor));
 
   route(app, {
     method: 'GET',

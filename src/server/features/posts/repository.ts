@@ -119,10 +119,10 @@ export function postsRepository(db: DB) {
 
     async feedPage(q: FeedQuery): Promise<{ rows: PostRow[]; total: number; nextCursor: string | null }> {
       const scope: Scope = q.groupId !== null ? { groupId: q.groupId } : q.viewerId === undefined ? 'public' : { feedOf: q.viewerId };
-      // A feed with groups is counted in two parts, each answered from the posts_feed index alone.
+      // A feed with groups is counted in two parts, each answered from the posts_feed_group index alone (0020).
       const countScopes: Scope[] = typeof scope === 'object' && 'feedOf' in scope ? ['public', { groupsOf: scope.feedOf }] : [scope];
       const total = (await Promise.all(countScopes.map((c) => feedCount(c, q.tagIds)))).reduce((sum, n) => sum + n, 0);
-      // The page's ids from posts_feed (one group, or none) or posts_feed_visible (a reader's feed),
+      // The page's ids from posts_feed_group (one group, or none) or posts_feed_visible (a reader's feed),
       // then only those rows. Infinite scroll passes the last post it has: a keyset seek to it, so
       // the page costs the same however far the reader scrolled. An offset (the spec's URLs) is a
       // deferred join read from the nearer end of the list.

@@ -7,6 +7,7 @@ import type { Database, ScenarioTable } from '../../db/types.js';
 import { canOpenScenarioThroughPost } from '../../lib/group-access.js';
 import { LIBRARY_TOTAL, storedTotal } from '../../lib/list-totals.js';
 import { listCache } from '../../lib/list-cache.js';
+import { foldAccents } from '../../../shared/search.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction } from '../../lib/pages.js';
 
 export type ScenarioRow = Selectable<ScenarioTable> & {
@@ -27,6 +28,10 @@ export interface LibraryFilters {
 }
 
 export type MySort = 'isProcessed' | 'contributedAt' | 'name';
+
+/** A library search walks at most this many scenarios in order before it gathers the matches instead. */
+const WALK_BUDGET = 1_000;
+const CHUNK = 200;
 
 type EB = ExpressionBuilder<Database & { s: ScenarioTable }, 's'>;
 
@@ -92,6 +97,48 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
 
   const totals = listCache(db);
 
+  /**
+   * SQLite, words without tags: the library in order (the age and condition filters from their
+   * index), CHUNK scenarios at a time by keyset, each checked in process against the words as the
+   * full-text index matches them (search_text folded and split into words, every token a prefix of
+   * one). Skips `offset` matches and answers up to `limit` ids, or null past WALK_BUDGET scenarios
+   * (then the full-text index gathers the matches instead).
+   */
+  async function walkForWords(f: LibraryFilters, offset: number, limit: number, dir: Direction): Promise<number[] | null> {
+    const tokens = searchTokens(f.words);
+    const holds = (text: string) => {
+      const words = foldAccents(text).split(/[^\p{L}\p{N}]+/u);
+      return tokens.every((t) => words.some((w) => w.startsWith(t)));
+    };
+    const found: number[] = [];
+    let skip = offset;
+    let after: { at: string; id: number } | undefined;
+    for (let walked = 0; walked < WALK_BUDGET; walked += CHUNK) {
+      const chunk = await db
+        .selectFrom('scenarios as s')
+        .select(['s.id', 's.contributed_at'])
+        .where((eb) => libraryWhere(eb as unknown as EB, { ...f, words: [] }))
+        .$if(after !== undefined, (q) => q.where(sql<SqlBool>`(s.contributed_at, s.id) ${sql.raw(dir === 'desc' ? '<' : '>')} (${after!.at}, ${after!.id})`))
+        .orderBy('s.contributed_at', dir)
+        .orderBy('s.id', dir)
+        .limit(CHUNK)
+        .execute();
+      if (!chunk.length) return found;
+      const texts = new Map(
+        (await db.selectFrom('scenarios').select(['id', 'search_text']).where('id', 'in', chunk.map((r) => r.id)).execute()).map((r) => [r.id, r.search_text ?? '']),
+      );
+      for (const r of chunk) {
+        if (!holds(texts.get(r.id) ?? '')) continue;
+        if (skip > 0) skip--;
+        else if (found.push(r.id) === limit) return found;
+      }
+      if (chunk.length < CHUNK) return found;
+      const last = chunk[chunk.length - 1];
+      after = { at: last.contributed_at, id: last.id };
+    }
+    return null;
+  }
+
   /** The rows of `ids` (with owner and folder), in that order. */
   async function rowsById(ids: number[]): Promise<ScenarioRow[]> {
     return ids.length ? rowsInOrder(ids, await base().where('s.id', 'in', ids).execute()) : [];
@@ -123,6 +170,17 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       const w = pageWindow(total, f.offset, f.count);
       if (!w) return { total, rows: [] };
       const dir = readOrder(w, 'desc');
+      if (dialect === 'sqlite' && f.words.length && !f.tagIds.length) {
+        // A common word: the page's matches lie among the next few hundred scenarios of the library
+        // order, so walk those and check their words, rather than gather every match first.
+        const unfiltered = await totals.total(`library ${f.age} ${f.condition}  `, ['scenarios', 'scenario_tags'], async () =>
+          Number((await db.selectFrom('scenarios as s').where((eb) => libraryWhere(eb as unknown as EB, { ...f, words: [] })).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+        );
+        if (((w.offset + w.limit) * unfiltered) / total <= WALK_BUDGET) {
+          const found = await walkForWords(f, w.offset, w.limit, dir);
+          if (found) return { total, rows: await rowsById(idsInListOrder(w, found)) };
+        }
+      }
       const ids = await db
         .selectFrom('scenarios as s')
         .select('s.id')
@@ -141,7 +199,10 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     async mine(userId: number, sort: MySort, dir: Direction, directoryId: number | null | undefined, offset: number, count: number) {
       let q = db.selectFrom('scenarios as s').where('s.contributed_by', '=', userId);
       if (directoryId !== undefined) q = directoryId === null ? q.where('s.directory_id', 'is', null) : q.where('s.directory_id', '=', directoryId);
-      const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      // Counted once per owner and folder until a scenario changes (lib/list-cache.ts).
+      const total = await totals.total(`mine ${userId} ${directoryId === undefined ? 'all' : String(directoryId)}`, ['scenarios'], async () =>
+        Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+      );
       // Deferred join: the page's ids from the owner's indexes of each order (0020), read from the
       // nearer end; then only those rows. (A folder's scenarios are filtered on the way.)
       const w = pageWindow(total, offset, count);

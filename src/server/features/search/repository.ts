@@ -146,11 +146,47 @@ export function searchRepository(db: DB, dialect: Dialect) {
     const from = pg
       ? sql`forum_groups g WHERE group_search_document(g.name, g.description) @@ to_tsquery('simple', ${tsQuery(words)})`
       : sql`forum_groups_fts JOIN forum_groups g ON g.id = forum_groups_fts.rowid WHERE forum_groups_fts MATCH ${ftsQuery(words)}`;
-    const n = await cachedCount(async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${from}`.execute(db)).rows[0].n));
+    // On SQLite every group is in its full-text index, so the index alone counts the matches.
+    const counted = pg ? from : sql`forum_groups_fts WHERE forum_groups_fts MATCH ${ftsQuery(words)}`;
+    const n = await cachedCount(async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${counted}`.execute(db)).rows[0].n));
     if (n === 0 || page.offset >= n) return { count: n, rows: [] };
-    const rows = await sql<GroupHit>`SELECT ${cols} FROM ${from}
-      ORDER BY ${nameHoldsAll(words)} DESC, lower(g.name), g.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-    return { count: n, rows: rows.rows };
+    if (pg) {
+      const rows = await sql<GroupHit>`SELECT ${cols} FROM ${from}
+        ORDER BY ${nameHoldsAll(words)} DESC, lower(g.name), g.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+      return { count: n, rows: rows.rows };
+    }
+    // SQLite: the two tiers (the name holds every word, then the others) each by name, a page's
+    // ids per tier from its nearer end, then only the page's groups. A tier with many matches walks
+    // forum_groups_by_name (in name order already) keeping its matches; one with few sorts them.
+    const everyone = await totals.total('search groups ', ['forum_groups'], async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM forum_groups`.execute(db)).rows[0].n));
+    const all = ftsQuery(words);
+    const inName = ftsQuery(words, 'name');
+    const nameCount = await totals.total(`search groups name ${words.join(' ')}`, ['forum_groups'], async () =>
+      Number((await sql<{ n: number }>`SELECT count(*) AS n FROM forum_groups_fts WHERE forum_groups_fts MATCH ${inName}`.execute(db)).rows[0].n),
+    );
+    const ids: number[] = [];
+    let offset = page.offset;
+    for (const tier of [{ q: inName, total: nameCount }, { q: `(${all}) NOT (${inName})`, total: n - nameCount }]) {
+      const want = page.limit - ids.length;
+      if (want <= 0) break;
+      if (offset >= tier.total) {
+        offset -= tier.total;
+        continue;
+      }
+      const w = pageWindow(tier.total, offset, want);
+      offset = 0;
+      if (!w) continue;
+      const d = sql.raw(readOrder(w, 'asc'));
+      const source =
+        tier.total * 20 >= everyone
+          ? sql`forum_groups g INDEXED BY forum_groups_by_name WHERE g.id IN (SELECT rowid FROM forum_groups_fts WHERE forum_groups_fts MATCH ${tier.q})`
+          : sql`forum_groups_fts JOIN forum_groups g ON g.id = forum_groups_fts.rowid WHERE forum_groups_fts MATCH ${tier.q}`;
+      const found = await sql<{ id: number }>`SELECT g.id FROM ${source} ORDER BY lower(g.name) ${d}, g.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
+      ids.push(...idsInListOrder(w, found.rows.map((r) => r.id)));
+    }
+    if (!ids.length) return { count: n, rows: [] };
+    const rows = await sql<GroupHit>`SELECT ${cols} FROM forum_groups g WHERE g.id IN (${sql.join(ids)})`.execute(db);
+    return { count: n, rows: rowsInOrder(ids, rows.rows) };
   }
 
   return {
