@@ -200,7 +200,7 @@ test.describe('activity feed', () => {
       await expect(page.getByText('Only public, approved media can be shared in a post.')).toBeVisible();
       await item.getByRole('button', { name: 'Make public' }).click();
       await expect(item.getByRole('button', { name })).toBeEnabled();
-      await expect(item).not.toContainText('Private');
+      await expect(item).not.toContainText('only you can see it');
       await item.getByRole('button', { name }).click();
       const title = unique('Shared photo');
       await page.getByLabel('Title').fill(title);
