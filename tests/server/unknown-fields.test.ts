@@ -2,7 +2,12 @@
 // route of the OpenAPI document, so a typo or a field under the wrong key is never answered 2xx
 // while nothing of it was kept. The fields that stay tolerated (a device sends them) are listed in the
 // README ('API').
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { route } from '../../src/server/lib/route.js';
+import errors from '../../src/server/plugins/errors.js';
 import { Role } from '../../src/shared/enums.js';
 import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
 
@@ -99,5 +104,35 @@ describe.each(dbKinds)('unknown fields in write bodies (%s)', (kind) => {
       payload: { name: 'Known', debriefJson: { gradedScore: 11, eventList: [{ eventType: 30, title: 'Call for help 2', actualTime: 5 }] } },
     });
     expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('a tolerated field', () => {
+  it('is ignored, and its name is logged once however often it is sent; any other unknown field is still refused', async () => {
+    const lines: { msg?: string; field?: string; route?: string }[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const app = Fastify({ logger: { level: 'warn', stream } });
+    app.setValidatorCompiler(() => () => true);
+    await app.register(errors);
+    route(app, {
+      method: 'POST', url: '/x', auth: 'public', tags: [], summary: 'x', body: v.object({ a: v.string() }), tolerate: ['legacy'],
+      response: v.object({ a: v.string() }),
+    }, async ({ body }) => ({ a: body.a }));
+    await app.ready();
+    for (let i = 0; i < 3; i += 1) {
+      const res = await app.inject({ method: 'POST', url: '/x', payload: { a: 'ok', legacy: i } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ a: 'ok' });
+    }
+    expect(lines.filter((l) => l.field === 'legacy')).toEqual([expect.objectContaining({ route: 'POST /x', field: 'legacy', msg: 'A request sent a field this route does not know; it was ignored' })]);
+    const other = await app.inject({ method: 'POST', url: '/x', payload: { a: 'ok', legacy: 1, other: 2 } });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ message: 'Unknown field: other' });
+    await app.close();
   });
 });
