@@ -9,7 +9,7 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import { hasRole, type RoleBit } from '../../shared/enums.js';
 import { messageSchema } from '../../shared/schemas/common.js';
 import { forbidden, parse, unauthorized, unprocessable } from './http-error.js';
-import { unknownFields, unknownFieldsMessage } from './unknown-fields.js';
+import { unknownFields, unknownFieldsMessage } from '../../shared/unknown-fields.js';
 import type { SessionUser } from '../plugins/session.js';
 
 type Schema = v.GenericSchema;

@@ -17,7 +17,7 @@ import {
 import { parse, unprocessable } from '../../lib/http-error.js';
 import { notifyUsers } from '../../lib/notifications.js';
 import { route } from '../../lib/route.js';
-import { unknownFields, unknownFieldsMessage } from '../../lib/unknown-fields.js';
+import { unknownFields, unknownFieldsMessage } from '../../../shared/unknown-fields.js';
 import { signFileUrl } from '../../storage/signed-url.js';
 import { acceptTempFile, formParts, streamPartToTemp } from '../../uploads/multipart.js';
 import { getUploadKind } from '../../uploads/registry.js';

@@ -1,7 +1,8 @@
 // Fields a write body names that its schema does not know (DESIGN section 5: a request the API
 // cannot honour in full is refused, not half-stored). valibot's object schemas drop unknown keys
 // silently, so a typo ('descriptoin') or a field under the wrong key would be answered 2xx while
-// nothing of it was kept. route() refuses such a body with 422 naming the fields.
+// nothing of it was kept. The server's route() refuses such a body with 422 naming the fields; the
+// client checks a native hand-over with it before queueing it.
 import type * as v from 'valibot';
 
 type AnySchema = v.GenericSchema & {
