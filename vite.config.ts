@@ -1,8 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompress } from './scripts/vite-precompress';
-import { prerender } from './scripts/vite-prerender';
+import { precompress } from './scripts/vite-precompress.js';
+import { prerender } from './scripts/vite-prerender.js';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -26,6 +26,9 @@ export default defineConfig({
       // The glob below already precaches the icons and the favicon.
       includeManifestIcons: false,
       injectManifest: {
+        // One classic script with everything inlined: the worker is registered as a classic worker,
+        // and the plugin's 'es' build passes Rolldown the deprecated inlineDynamicImports option.
+        rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
         // Device and patient pictures are cached as they are seen (sw/sw.ts), not all up front; the
         // precompressed copies (.br, .gz) are for the server to send, the worker caches the plain files.
@@ -58,7 +61,15 @@ export default defineConfig({
   // Trainers' iPads may stay on iPadOS 15 (issue 10): syntax newer than Safari 15 is lowered, and
   // the build fails rather than ship what Safari 15 cannot parse (Vite's default is Safari 16.4).
   // The manifest (dist/.vite/manifest.json, not served) lets the bundle bench follow each route's chunks.
-  build: { outDir: 'dist', sourcemap: false, manifest: true, target: ['es2020', 'safari15', 'chrome100', 'firefox100', 'edge100'] },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    manifest: true,
+    target: ['es2020', 'safari15', 'chrome100', 'firefox100', 'edge100'],
+    // precompress() spends seconds on best-quality brotli after the bundle by design; Rolldown's
+    // warning about slow plugin callbacks would only repeat that on every build.
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
   server: {
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/uploads': `http://127.0.0.1:${apiPort}` },

@@ -123,8 +123,8 @@ test.describe('admin area', () => {
       await paul.page.getByLabel('Username').fill('paramedic');
       await paul.page.getByLabel('Password', { exact: true }).fill('Community1');
       await paul.page.getByRole('button', { name: 'Sign in' }).click();
-      // The login screen shows any refusal but an unverified account as a bad login (spec section 8).
-      await expect(paul.page.getByText('Incorrect username or password!')).toBeVisible();
+      // With the right password the login screen says the account is disabled and whom to contact.
+      await expect(paul.page.getByRole('alert')).toHaveText('Your account has been disabled. To have it enabled again, contact support at support@isimulate.com.');
 
       await card.getByRole('button', { name: 'Enable' }).click();
       await expect(page.getByText('Paul Paramedic enabled')).toBeVisible();

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './support/auth';
+import { DEMO_PASSWORD, signIn } from './support/auth';
 
 const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('.tmp/e2e-data');
 const mailDir = path.join(dataDir, 'mail');
@@ -114,10 +114,16 @@ test('register, follow the e-mailed link, see the verified notice, sign in and l
   await page.goto('/me');
   await expect(page.getByText('Canberra Simulation Centre')).toBeVisible();
 
-  // The link works once.
+  // Reopening the used link says the account is verified already and offers sign-in.
+  await page.getByLabel('User menu').click();
+  await page.getByRole('link', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(async () => (await page.request.get('/api/users/me')).status()).toBe(401);
   await page.goto(link);
-  await expect(page.getByText('Your account could not be verified. Please try again.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Go to login page' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?verified=already$/);
+  await expect(page.getByRole('status').filter({ hasText: 'already verified' })).toHaveText('Your account is already verified. Please sign in below.');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByText('could not be verified')).toHaveCount(0);
 });
 
 test('registration shows the server error after "There was an error: "', async ({ page }) => {
@@ -150,6 +156,23 @@ test('a wrong password shows "Incorrect username or password!"', async ({ page }
   await fillLogin(page, 'educator', 'NotThePassword1');
   await expect(page.getByRole('alert')).toHaveText('Incorrect username or password!');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a disabled account with the right password is told so and whom to contact; a wrong password gets the generic message', async ({ page, playwright, baseURL }) => {
+  const acc = await verifiedAccount(page.request);
+  const admin = await playwright.request.newContext({ baseURL });
+  try {
+    expect((await admin.post('/api/auth', { data: { username: 'admin', password: DEMO_PASSWORD } })).ok()).toBeTruthy();
+    const found = (await (await admin.get(`/api/users/0/1/${acc.username}`)).json()) as { users: { uuid_id: string }[] };
+    expect((await admin.post(`/api/users/SetEnabled/${found.users[0].uuid_id}/false`)).ok()).toBeTruthy();
+  } finally {
+    await admin.dispose();
+  }
+  await fillLogin(page, acc.username, acc.password);
+  await expect(page.getByRole('alert')).toHaveText('Your account has been disabled. To have it enabled again, contact support at support@isimulate.com.');
+  await expect(page).toHaveURL(/\/login$/);
+  await fillLogin(page, acc.username, 'NotThePassword1');
+  await expect(page.getByRole('alert')).toHaveText('Incorrect username or password!');
 });
 
 test.describe('a slow session check', () => {

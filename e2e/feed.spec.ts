@@ -177,6 +177,46 @@ test.describe('activity feed', () => {
     await expect(media.locator('img')).toHaveJSProperty('complete', true);
   });
 
+  test('the media picker marks a private item as not shareable, says why, and makes it public in one step; then everyone sees it in the post', async ({ page, baseURL }) => {
+    const educator = await apiAs(baseURL!, 'educator');
+    const admin = await apiAs(baseURL!, 'admin');
+    const paramedic = await apiAs(baseURL!, 'paramedic');
+    try {
+      const name = unique('private-photo').replace(/ /g, '-');
+      const up = await educator.post('/api/media/upload', {
+        multipart: { mediaFiles: { name: `${name}.png`, mimeType: 'image/png', buffer: fs.readFileSync(path.join(MEDIA_FIXTURES, 'patient-monitor.png')) } },
+      });
+      expect(up.ok()).toBeTruthy();
+      const uuid = ((await up.json()) as { successes: { uuid_id: string }[] }).successes[0].uuid_id;
+      // Approved once processed (409 until then); uploads are private by default.
+      await expect.poll(async () => (await admin.post(`/api/media/AdminApproveMedia/${uuid}`)).status(), { timeout: 20_000 }).toBe(200);
+
+      await signIn(page, 'educator');
+      const dialog = await openCreate(page, 'Media');
+      await dialog.getByRole('button', { name: 'Media from Library' }).click();
+      const item = page.getByRole('list', { name: 'Your media' }).getByRole('listitem').filter({ hasText: name });
+      await expect(item.getByRole('button', { name })).toBeDisabled();
+      await expect(item).toContainText('Private: only you can see it');
+      await expect(page.getByText('Only public, approved media can be shared in a post.')).toBeVisible();
+      await item.getByRole('button', { name: 'Make public' }).click();
+      await expect(item.getByRole('button', { name })).toBeEnabled();
+      await expect(item).not.toContainText('only you can see it');
+      await item.getByRole('button', { name }).click();
+      const title = unique('Shared photo');
+      await page.getByLabel('Title').fill(title);
+      await page.getByRole('dialog').getByRole('button', { name: 'Post', exact: true }).click();
+      await expect(page.getByText('Post created!')).toBeVisible();
+      await expect(card(page, title).locator('.post-media')).toHaveAttribute('title', name);
+      // Another user sees the picture in the post.
+      const feed = (await (await paramedic.get('/api/forumpost/GetPosts/0/20/-1')).json()) as { posts: { title: string; media: { name: string }[] }[] };
+      expect(feed.posts.find((p) => p.title === title)?.media.map((m) => m.name)).toEqual([name]);
+    } finally {
+      await educator.dispose();
+      await admin.dispose();
+      await paramedic.dispose();
+    }
+  });
+
   test('uploads a new file inside a post and lists a failing file as "filename: message"', async ({ page }) => {
     await signIn(page, 'educator');
     const dialog = await openCreate(page, 'Media');

@@ -232,7 +232,7 @@ test('inside the native app a CTGi device sees only CTGi downloads and hands the
   await expect(cards.first().getByRole('button', { name: /Download/ })).toHaveCount(0);
 });
 
-test('upload a folder with good and bad files and see each row\'s status', async ({ page }) => {
+test('upload a folder with good and bad files and see each row\'s status, with a link to each new scenario', async ({ page }) => {
   await signIn(page, 'educator');
   await page.goto('/scenarios/upload');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scen-upload-'));
@@ -244,6 +244,12 @@ test('upload a folder with good and bad files and see each row\'s status', async
   await expect(row('chest-pain-stemi.json')).toContainText('Upload complete');
   await expect(row('notes.txt')).toContainText('Only .isims, .ctgi, .alsi and .json files can be uploaded');
   await expect(row('not-a-scenario.json')).toContainText('This file is not a valid scenario file');
+  // Each uploaded file links to its new scenario; a refused one has no link.
+  await expect(row('notes.txt').getByRole('link')).toHaveCount(0);
+  await expect(row('chest-pain-stemi.json').getByRole('link', { name: 'View chest-pain-stemi.json' })).toHaveAttribute('href', /^\/scenario\/[0-9a-f-]{36}$/);
+  await row('paediatric-asthma.isims').getByRole('link', { name: 'View paediatric-asthma.isims' }).click();
+  await expect(page).toHaveURL(/\/scenario\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Paediatric severe asthma' })).toBeVisible({ timeout: 20_000 });
   await page.goto('/me/scenarios');
   await page.getByLabel('Sort by').selectOption({ label: 'Newest first' });
   await expect(page.getByTestId('scenario-card').filter({ hasText: 'Paediatric severe asthma' })).toBeVisible({ timeout: 20_000 });

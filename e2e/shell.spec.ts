@@ -7,10 +7,13 @@ test('a signed-out visitor is sent to /login', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('an unknown path shows the not-found text', async ({ page }) => {
+test('an unknown path shows the not-found text, saying "Page not found" once', async ({ page }) => {
   await signIn(page, 'educator');
   await page.goto('/no/such/page');
-  await expect(page.getByText('Page not found. The link you clicked may be broken or the page may have been removed.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();
+  await expect(page.getByText('The link you clicked may be broken or the page may have been removed.')).toBeVisible();
+  await expect(page.getByText('Page not found')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Go to the feed' })).toBeVisible();
 });
 
 test('device info shows "No device info" outside the native app', async ({ page }) => {

@@ -219,6 +219,15 @@ test('the native wrapper hands a debrief over; it is stored once and the wrapper
   await expect.poll(async () => (await nativeMessages(page)).filter((m) => m.name === 'debriefhandover').map((m) => m.payload)).toContainEqual({
     handoverId: 'h-2', status: 'refused', message: 'Event type must be a whole number from 0 to 45',
   });
+  // So is one with its scores under a key the debrief does not have, the field named (not stored with scores of 0).
+  await page.evaluate(() => {
+    (window as unknown as { communityNative: { receive(m: unknown): void } }).communityNative.receive({
+      type: 'debrief', handoverId: 'h-3', debrief: { deviceSerial: 'ZX-1', debriefJson: { scores: { gradedScore: 11 }, eventList: [] } },
+    });
+  });
+  await expect.poll(async () => (await nativeMessages(page)).filter((m) => m.name === 'debriefhandover').map((m) => m.payload)).toContainEqual({
+    handoverId: 'h-3', status: 'refused', message: 'Unknown field: debriefJson.scores',
+  });
   expect(await myDebriefs(page)).toHaveLength(1);
 });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { DEFAULT_POOL_SIZE, DEFAULT_READ_THREADS } from './db/connection.js';
 import { resolveMediaTool } from './lib/media-tools.js';
+import { DEFAULT_LOGIN_ADDRESS_LIMIT } from './features/auth/limits.js';
 import { parseSupportOffices, parseWebEditorUrl } from './lib/site-config.js';
 import type { SupportOffice } from '../shared/schemas/site.js';
 
@@ -57,6 +58,7 @@ const envSchema = v.object({
   SEED_DEMO: bool(true),
   LOG_LEVEL: v.optional(v.string(), 'info'),
   RATE_LIMIT_LOGIN: int(10),
+  RATE_LIMIT_LOGIN_ADDRESS: int(DEFAULT_LOGIN_ADDRESS_LIMIT),
   RATE_LIMIT_EMAIL: int(5),
   RATE_LIMIT_WINDOW_MS: int(15 * 60 * 1000),
   TRUST_PROXY: v.pipe(
@@ -125,10 +127,11 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   /**
-   * Failed sign-ins per account and per address, and e-mail sending calls per address and per
-   * target e-mail, each within windowMs (features/auth/limits.ts).
+   * Failed sign-ins per account (login) and per address (loginAddress), and e-mail sending calls per
+   * address and per target e-mail, each within windowMs (features/auth/limits.ts). loadConfig always
+   * sets loginAddress; an override without it gets the default.
    */
-  rateLimit: { login: number; email: number; windowMs: number };
+  rateLimit: { login: number; loginAddress?: number; email: number; windowMs: number };
   /** Which proxies may name the client in X-Forwarded-For: false (none), a hop count, or addresses. */
   trustProxy: false | number | string[];
   /** The external scenario editor; '' when none (its links are hidden). */
@@ -222,7 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionSecret: e.SESSION_SECRET ?? '',
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
-    rateLimit: { login: e.RATE_LIMIT_LOGIN, email: e.RATE_LIMIT_EMAIL, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    rateLimit: { login: e.RATE_LIMIT_LOGIN, loginAddress: e.RATE_LIMIT_LOGIN_ADDRESS, email: e.RATE_LIMIT_EMAIL, windowMs: e.RATE_LIMIT_WINDOW_MS },
     trustProxy: e.TRUST_PROXY ?? false,
     sqliteReadThreads: e.SQLITE_READ_THREADS,
     dbPoolSize: Math.max(1, e.DB_POOL_SIZE),

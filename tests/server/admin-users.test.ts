@@ -75,7 +75,7 @@ describe.each(dbKinds)('admin users (%s)', (kind) => {
       expect(await t.app.db.selectFrom('sessions').select('token_hash').where('user_id', '=', paul.id).execute()).toEqual([]);
       const refused = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { username: paul.username, password: TEST_PASSWORD } });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ message: 'Your account has been disabled. Please contact support.' });
+      expect(refused.json()).toEqual({ message: 'Your account has been disabled. To have it enabled again, contact support at support@isimulate.com.' });
       expect((await list('/api/users/0/100/pparamedic')).users[0].enabled).toBe(false);
       // Other users keep their sessions.
       expect((await me(emma.cookie)).statusCode).toBe(200);

@@ -80,9 +80,10 @@ describe.each(dbKinds)('accounts (%s)', (kind) => {
       expect(verify.statusCode).toBe(200);
       expect(verify.json()).toEqual({ message: 'Account Verified. Please login below.' });
 
+      // Reopening the used link says the account is verified already, and the client offers sign-in.
       const again = await t.app.inject({ method: 'POST', url: `/api/users/VerifyEmail?token=${token}` });
-      expect(again.statusCode).toBe(422);
-      expect(again.json()).toEqual({ message: 'This verification link is invalid or has expired.' });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ message: 'Your account is already verified. Please sign in.', alreadyVerified: true });
 
       const ok = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { username: acc.username, password: acc.password } });
       expect(ok.statusCode).toBe(200);
@@ -97,6 +98,17 @@ describe.each(dbKinds)('accounts (%s)', (kind) => {
       const none = await t.app.inject({ method: 'POST', url: '/api/users/VerifyEmail' });
       expect(none.statusCode).toBe(422);
       expect(none.json().message).toBe('Token is required');
+    });
+
+    it('a used verification link of an account made unverified again, or expired before use, is refused', async () => {
+      const acc = newAccount();
+      expect((await register(t.app, acc)).statusCode).toBe(201);
+      const token = tokenFrom((await mailTo(acc.email)).link, 'verify');
+      expect((await t.app.inject({ method: 'POST', url: `/api/users/VerifyEmail?token=${token}` })).statusCode).toBe(200);
+      await t.app.db.updateTable('users').set({ email_verified: 0 }).where('username', '=', acc.username).execute();
+      const res = await t.app.inject({ method: 'POST', url: `/api/users/VerifyEmail?token=${token}` });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe('This verification link is invalid or has expired.');
     });
 
     it('an expired verification token is refused', async () => {
@@ -306,7 +318,15 @@ describe.each(dbKinds)('accounts (%s)', (kind) => {
       expect(me.statusCode).toBe(401);
       const again = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { username: u.username, password: TEST_PASSWORD } });
       expect(again.statusCode).toBe(403);
-      expect(again.json()).toEqual({ message: 'Your account has been disabled. Please contact support.' });
+      expect(again.json()).toEqual({ message: 'Your account has been disabled. To have it enabled again, contact support at support@isimulate.com.' });
+    });
+
+    it('a disabled account with a wrong password gets the generic answer, so it tells nothing about the account', async () => {
+      const u = await createUser(t.app);
+      await usersRepository(t.app.db).setEnabled(u.id, false);
+      const wrong = await t.app.inject({ method: 'POST', url: '/api/auth', payload: { username: u.username, password: 'Wrong1234' } });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ message: 'Incorrect username or password!' });
     });
 
     it('re-enabling a user does not revive a cookie from before they were disabled', async () => {

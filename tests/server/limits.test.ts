@@ -8,8 +8,10 @@ import { clientNetwork } from '../../src/server/features/auth/limits.js';
 import { as, buildTestApp, createUser, dbKinds, mailCount, TEST_PASSWORD, type TestApp } from './helpers.js';
 
 const LOGIN_MAX = 3;
+/** Failed sign-ins per address: its own setting, higher than per account. */
+const ADDRESS_MAX = 6;
 const EMAIL_MAX = 2;
-const LIMITS = { login: LOGIN_MAX, email: EMAIL_MAX, windowMs: 60_000 };
+const LIMITS = { login: LOGIN_MAX, loginAddress: ADDRESS_MAX, email: EMAIL_MAX, windowMs: 60_000 };
 const LOGIN_429 = /^Too many failed sign-in attempts\. Please try again in (1 minute|\d+ seconds?)\.$/;
 const EMAIL_429 = /^Too many e-mails requested\. Please try again in (1 minute|\d+ seconds?)\.$/;
 
@@ -65,16 +67,32 @@ describe.each(dbKinds)('login limits (%s)', (kind) => {
     for (let i = 0; i < 5; i += 1) expect((await signIn(t.app, u.username, TEST_PASSWORD, { remoteAddress: from })).statusCode).toBe(200);
   });
 
-  it('failures are limited per address across accounts; another address is not affected', async () => {
+  it('failures are limited per address across accounts at the address limit; another address is not affected', async () => {
     const from = nextAddress();
     const codes: number[] = [];
-    for (let i = 0; i <= LOGIN_MAX; i += 1) codes.push((await signIn(t.app, `spray_${kind}_${i}`, 'Wrong1234', { remoteAddress: from })).statusCode);
-    expect(codes).toEqual([401, 401, 401, 429]);
+    for (let i = 0; i <= ADDRESS_MAX; i += 1) codes.push((await signIn(t.app, `spray_${kind}_${i}`, 'Wrong1234', { remoteAddress: from })).statusCode);
+    expect(codes).toEqual([...Array<number>(ADDRESS_MAX).fill(401), 429]);
     const u = await createUser(t.app);
     const blocked = await signIn(t.app, u.username, TEST_PASSWORD, { remoteAddress: from });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(LOGIN_429);
     expect((await signIn(t.app, u.username, TEST_PASSWORD, { remoteAddress: nextAddress() })).statusCode).toBe(200);
+  });
+
+  it('an address has its own, higher limit: typos by a class behind one address beyond the account limit do not lock the others out', async () => {
+    const school = nextAddress();
+    const students = [];
+    for (let i = 0; i < 3; i += 1) students.push(await createUser(t.app, { username: `typo_${kind}_${i}` }));
+    // More failures from the address than one account may have, spread over two students.
+    for (let i = 0; i < LOGIN_MAX - 1; i += 1) expect((await signIn(t.app, students[0].username, 'Wrong1234', { remoteAddress: school })).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_MAX - 1; i += 1) expect((await signIn(t.app, students[1].username, 'Wrong1234', { remoteAddress: school })).statusCode).toBe(401);
+    for (const s of students) expect((await signIn(t.app, s.username, TEST_PASSWORD, { remoteAddress: school })).statusCode).toBe(200);
+  });
+
+  it('the address limit is read from RATE_LIMIT_LOGIN_ADDRESS and defaults to 100', () => {
+    expect(loadConfig({}).rateLimit.loginAddress).toBe(100);
+    expect(loadConfig({ RATE_LIMIT_LOGIN_ADDRESS: '250' }).rateLimit.loginAddress).toBe(250);
+    expect(loadConfig({}).rateLimit.login).toBe(10);
   });
 
   it('a burst of simultaneous guesses at one account gets no more than the limit', async () => {
@@ -87,8 +105,8 @@ describe.each(dbKinds)('login limits (%s)', (kind) => {
 
   it('IPv6 clients are counted by their /64, so rotating through it does not help', async () => {
     const codes: number[] = [];
-    for (let i = 0; i <= LOGIN_MAX; i += 1) codes.push((await signIn(t.app, `six_${kind}_${i}`, 'Wrong1234', { remoteAddress: `2001:db8:${kind === 'sqlite' ? 5 : 6}:7::${i + 1}` })).statusCode);
-    expect(codes).toEqual([401, 401, 401, 429]);
+    for (let i = 0; i <= ADDRESS_MAX; i += 1) codes.push((await signIn(t.app, `six_${kind}_${i}`, 'Wrong1234', { remoteAddress: `2001:db8:${kind === 'sqlite' ? 5 : 6}:7::${i + 1}` })).statusCode);
+    expect(codes).toEqual([...Array<number>(ADDRESS_MAX).fill(401), 429]);
   });
 
   it('a wrong password on an unverified or disabled account counts; the right one does not', async () => {
@@ -102,11 +120,11 @@ describe.each(dbKinds)('login limits (%s)', (kind) => {
   it('with TRUST_PROXY off (the default), a client rotating X-Forwarded-For still meets the limit', async () => {
     const from = nextAddress();
     const codes: number[] = [];
-    for (let i = 0; i <= LOGIN_MAX; i += 1) {
+    for (let i = 0; i <= ADDRESS_MAX; i += 1) {
       const res = await signIn(t.app, `rotator_${kind}_${i}`, 'Wrong1234', { remoteAddress: from, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } });
       codes.push(res.statusCode);
     }
-    expect(codes).toEqual([401, 401, 401, 429]);
+    expect(codes).toEqual([...Array<number>(ADDRESS_MAX).fill(401), 429]);
   });
 
   it('invalid verification and reset links are limited per address; valid ones never count', async () => {
@@ -126,7 +144,7 @@ describe.each(dbKinds)('login limits (%s)', (kind) => {
 
   it('the counters live in the database: they survive a restart (and so are shared by several processes)', async () => {
     const from = nextAddress();
-    for (let i = 0; i < LOGIN_MAX; i += 1) expect((await signIn(t.app, `restart_${kind}_${i}`, 'Wrong1234', { remoteAddress: from })).statusCode).toBe(401);
+    for (let i = 0; i < ADDRESS_MAX; i += 1) expect((await signIn(t.app, `restart_${kind}_${i}`, 'Wrong1234', { remoteAddress: from })).statusCode).toBe(401);
     await t.restart();
     expect((await signIn(t.app, `restart_${kind}_x`, 'Wrong1234', { remoteAddress: from })).statusCode).toBe(429);
   });
@@ -154,27 +172,27 @@ describe.each(dbKinds)('TRUST_PROXY set (%s)', (kind) => {
 
   it('a hop count: the address the proxy saw is the one counted', async () => {
     const codes: number[] = [];
-    for (let i = 0; i <= LOGIN_MAX; i += 1) {
+    for (let i = 0; i <= ADDRESS_MAX; i += 1) {
       const res = await signIn(hops.app, `hop_${i}`, 'Wrong1234', { headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } });
       codes.push(res.statusCode);
     }
-    expect(codes).toEqual([401, 401, 401, 401]);
+    expect(codes).toEqual(Array<number>(ADDRESS_MAX + 1).fill(401));
     // One client behind the proxy still meets its own limit.
-    for (let i = 0; i < LOGIN_MAX; i += 1) await signIn(hops.app, `same_${i}`, 'Wrong1234', { headers: { 'x-forwarded-for': '198.51.100.7' } });
+    for (let i = 0; i < ADDRESS_MAX; i += 1) await signIn(hops.app, `same_${i}`, 'Wrong1234', { headers: { 'x-forwarded-for': '198.51.100.7' } });
     expect((await signIn(hops.app, 'same_x', 'Wrong1234', { headers: { 'x-forwarded-for': '198.51.100.7' } })).statusCode).toBe(429);
   });
 
   it('a list of proxy addresses: only a listed proxy may name the client', async () => {
-    for (let i = 0; i <= LOGIN_MAX; i += 1) {
+    for (let i = 0; i <= ADDRESS_MAX; i += 1) {
       const res = await signIn(list.app, `listed_${i}`, 'Wrong1234', { remoteAddress: '10.1.1.1', headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } });
       expect(res.statusCode).toBe(401);
     }
     const codes: number[] = [];
-    for (let i = 0; i <= LOGIN_MAX; i += 1) {
+    for (let i = 0; i <= ADDRESS_MAX; i += 1) {
       const res = await signIn(list.app, `unlisted_${i}`, 'Wrong1234', { remoteAddress: '192.0.2.50', headers: { 'x-forwarded-for': `203.0.113.${i + 100}` } });
       codes.push(res.statusCode);
     }
-    expect(codes).toEqual([401, 401, 401, 429]);
+    expect(codes).toEqual([...Array<number>(ADDRESS_MAX).fill(401), 429]);
   });
 });
 

@@ -209,6 +209,22 @@ describe.each(dbKinds)('forum posts (%s)', (kind) => {
     expect(res.json()).toEqual({ message: 'Private scenarios can only be attached to group posts' });
   });
 
+  it('a post refuses my own private media with a clear message, as others would not see it, and creates nothing', async () => {
+    const total = async () => Number((await t.app.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const n = await total();
+    const mine = await addMedia(t.app, emma.id, { privacy: 0, name: 'My private photo' });
+    const res = await createPost(t.app, emma, { title: 'With a private photo', media: [mine] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: 'Private media must be made public before it can be attached to a post' });
+    expect(await total()).toBe(n);
+    // Made public, the same item is attached, and other users see it in the post.
+    expect((await as(t.app, emma, { method: 'PATCH', url: `/api/media/Edit/${mine}`, payload: { privacy_level: 2 } })).statusCode).toBe(200);
+    const ok = await createPost(t.app, emma, { title: 'With a public photo', media: [mine] });
+    expect(ok.statusCode).toBe(201);
+    const seen = (await as(t.app, paul, { method: 'GET', url: '/api/forumpost/GetPosts/0/50/-1' })).json().posts.find((p: { id: number }) => p.id === ok.json().id);
+    expect(seen.media).toEqual([expect.objectContaining({ id: mine, name: 'My private photo' })]);
+  });
+
   it('refuses unapproved media with a clear message and creates nothing', async () => {
     const total = async () => Number((await t.app.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const n = await total();
@@ -239,7 +255,7 @@ describe.each(dbKinds)('forum posts (%s)', (kind) => {
   it('accepts multipart with repeated and comma-joined ids', async () => {
     const a = await tagId(t.app, 'Multipart A');
     const b = await tagId(t.app, 'Multipart B');
-    const media = await addMedia(t.app, emma.id, { privacy: 0 });
+    const media = await addMedia(t.app, emma.id);
     const form = multipart([
       { name: 'title', value: 'Multipart post' },
       { name: 'text', value: 'Body text' },

@@ -4,7 +4,7 @@ export function NotFound() {
   return (
     <section className="card empty-state">
       <h1>Page not found</h1>
-      <p>Page not found. The link you clicked may be broken or the page may have been removed.</p>
+      <p>The link you clicked may be broken or the page may have been removed.</p>
       <Link to="/feed" className="btn">Go to the feed</Link>
     </section>
   );

@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { hasRole, type RoleBit } from '../../shared/enums.js';
 import { messageSchema } from '../../shared/schemas/common.js';
-import { forbidden, parse, unauthorized } from './http-error.js';
+import { forbidden, parse, unauthorized, unprocessable } from './http-error.js';
+import { unknownFields, unknownFieldsMessage } from '../../shared/unknown-fields.js';
 import type { SessionUser } from '../plugins/session.js';
 
 type Schema = v.GenericSchema;
@@ -38,8 +39,16 @@ export interface RouteDef<P extends Schema | undefined, Q extends Schema | undef
   description?: string;
   params?: P;
   query?: Q;
-  /** A JSON body. Multipart routes leave it out, set `multipart`, and read `formParts(request)` (uploads/multipart.ts). */
+  /**
+   * A JSON body. Multipart routes leave it out, set `multipart`, and read `formParts(request)` (uploads/multipart.ts).
+   * A body naming a field the schema does not know is refused with 422 'Unknown field: <path>'.
+   */
   body?: B;
+  /**
+   * Fields an existing client may send beyond the spec (paths as the 422 names them, e.g.
+   * 'confirmPassword'): they are dropped, and each name is logged once, instead of refusing the body.
+   */
+  tolerate?: string[];
   multipart?: boolean;
   /** The success status (default 200) and its body. */
   status?: number;
@@ -121,6 +130,7 @@ export function route<
   if (def.multipart) schema.consumes = ['multipart/form-data'];
 
   const auth = def.auth;
+  const tolerated = new Set(def.tolerate ?? []);
   app.route({
     method: def.method,
     url: def.url,
@@ -145,6 +155,12 @@ export function route<
     preValidation:
       def.params || def.query || def.body
         ? (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+            if (def.body) {
+              const unknown = unknownFields(def.body, request.body);
+              const refused = unknown.filter((f) => !tolerated.has(f.replace(/\[\d+\]/g, '[]')));
+              if (refused.length) return done(unprocessable(unknownFieldsMessage(refused)));
+              for (const field of unknown) logTolerated(request, `${def.method} ${def.url}`, field);
+            }
             try {
               request.parsedInput = {
                 params: def.params ? parse(def.params, request.params) : undefined,
@@ -171,6 +187,16 @@ export function route<
       return reply.status(status).send(result);
     },
   });
+}
+
+const loggedTolerated = new Set<string>();
+
+/** A tolerated unknown field is logged once per route and field, so a silent drop becomes visible. */
+function logTolerated(request: FastifyRequest, routeName: string, field: string) {
+  const key = `${routeName} ${field}`;
+  if (loggedTolerated.has(key)) return;
+  loggedTolerated.add(key);
+  request.log.warn({ route: routeName, field }, 'A request sent a field this route does not know; it was ignored');
 }
 
 declare module 'fastify' {

@@ -98,6 +98,12 @@ export const resendVerificationSchema = v.object({
 export const verifyEmailSchema = v.object({
   token: field(v.pipe(v.string('Token is required'), v.nonEmpty('Token is required'))),
 });
+/** The answer to a verification link: alreadyVerified when it was opened before and the account is verified. */
+export const verifyEmailResultSchema = v.object({
+  message: v.string(),
+  alreadyVerified: v.optional(v.literal(true)),
+});
+
 
 /** The organisation code of PATCH /api/Users/AssignOrganisation/{code} and the 'Link Organisation' control. */
 export const assignOrganisationSchema = v.object({ code: field(organisationCodeSchema) });

@@ -132,7 +132,13 @@ export const debriefScenarioInputSchema = v.nullish(
   { id: '', name: '' },
 );
 
-/** POST /api/editor/debriefs: one finished session. Unknown keys are ignored. */
+/**
+ * Top-level fields a device sends beside the debrief (its serial, and the monitor's own `studentInfo`
+ * that `student` is made from): ignored, where any other unknown field is refused.
+ */
+export const DEBRIEF_DEVICE_EXTRAS = ['deviceSerial', 'studentInfo'] as const;
+
+/** POST /api/editor/debriefs: one finished session. Unknown fields are refused, but DEBRIEF_DEVICE_EXTRAS. */
 export const debriefInputSchema = v.pipe(
   v.object(
     {

@@ -1,6 +1,10 @@
 // The 'attach existing' page of the create-post modal: a paginated grid of my scenarios or my
-// approved media; choosing one that is already attached simply returns to Create.
+// approved media; choosing one that is already attached simply returns to Create. A post shows
+// only public media to others (the server refuses private items), so a private item is shown
+// as not shareable, says why, and offers 'Make public' in one step.
 import { useState } from 'react';
+import { PrivacyLevel } from '../../../shared/enums';
+import { useMakeMediaPublic } from './api/make-media-public';
 import { Paginator } from '../paginator';
 import { Spinner } from '../spinner';
 import { ATTACH_PAGE_SIZE, useAttachables, type Attachable, type AttachKind, type AttachScope } from './api/get-attachables';
@@ -10,6 +14,7 @@ import { PictureIcon } from '../icons';
 export function AttachPicker({ kind, scope, onPick, onUploadNew }: { kind: AttachKind; scope: AttachScope; onPick: (item: Attachable) => void; onUploadNew: () => void }) {
   const [page, setPage] = useState(0);
   const { data, isLoading, isError, error } = useAttachables(kind, page, scope, true);
+  const makePublic = useMakeMediaPublic();
   if (isLoading) return <Spinner label="Loading your library" />;
   if (isError) return <p className="alert error">{(error as Error).message}</p>;
   const items = data?.items ?? [];
@@ -25,21 +30,35 @@ export function AttachPicker({ kind, scope, onPick, onUploadNew }: { kind: Attac
   return (
     <div>
       <ul className="picker-grid" aria-label={kind === 'scenario' ? 'Your scenarios' : 'Your media'}>
-        {items.map((item) => (
-          <li key={item.id}>
-            <button type="button" className="picker-item" onClick={() => onPick(item)}>
-              {kind === 'scenario' ? (
-                <img src={deviceThumb(item.device_id)} alt="" />
-              ) : item.signed_thumb_url ? (
-                <img src={item.signed_thumb_url} alt="" />
-              ) : (
-                <span className="picker-fallback" aria-hidden="true"><PictureIcon /></span>
+        {items.map((item) => {
+          const isPrivate = kind === 'media' && item.privacy_level !== undefined && item.privacy_level !== PrivacyLevel.Public;
+          const publishing = makePublic.isPending && makePublic.variables === item.id;
+          return (
+            <li key={item.id}>
+              <button type="button" className="picker-item" disabled={isPrivate} aria-describedby={isPrivate ? `picker-why-${item.id}` : undefined} onClick={() => onPick(item)}>
+                {kind === 'scenario' ? (
+                  <img src={deviceThumb(item.device_id)} alt="" />
+                ) : item.signed_thumb_url ? (
+                  <img src={item.signed_thumb_url} alt="" />
+                ) : (
+                  <span className="picker-fallback" aria-hidden="true"><PictureIcon /></span>
+                )}
+                <span className="picker-name">{item.name}</span>
+              </button>
+              {isPrivate && (
+                <div className="picker-why">
+                  <p id={`picker-why-${item.id}`}>Private: only you can see it.</p>
+                  <button type="button" className="btn small" disabled={publishing} onClick={() => makePublic.mutate(item.id)}>
+                    {publishing ? 'Making public...' : 'Make public'}
+                  </button>
+                </div>
               )}
-              <span className="picker-name">{item.name}</span>
-            </button>
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </ul>
+      {kind === 'media' && <p className="muted picker-hint">Only public, approved media can be shared in a post. Media waiting for review shows here once it is approved.</p>}
+      {makePublic.isError && <p className="alert error" role="alert">{(makePublic.error as Error).message}</p>}
       <Paginator pageCount={pageCount} page={page} onPageChange={setPage} />
     </div>
   );

@@ -120,7 +120,7 @@ export function UploadPanel({ kind, extensions, maxFiles, dropText, folderWarnin
         </p>
       )}
       <QueuedUploads kind={kind} activeIds={new Set(queue.rows.flatMap((r) => (r.outboxId ? [r.outboxId] : [])))} />
-      <UploadTable rows={queue.rows} caption="Uploads" />
+      <UploadTable rows={queue.rows.map((r) => (r.uuid_id ? { ...r, href: `${kind === 'scenario' ? '/scenario' : '/media'}/${r.uuid_id}` } : r))} caption="Uploads" />
       {queue.rows.length > 0 && !queue.busy && (
         <div className="actions">
           <button type="button" className="btn link" onClick={queue.clearFinished}>

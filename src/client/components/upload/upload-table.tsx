@@ -1,6 +1,8 @@
 // The upload table of spec section 2: ID, (Upload checkbox on native), File, Message and Status
-// ('Upload complete', the error message, or a spinner), with a progress bar per file.
+// ('Upload complete' with a link to what the file became, the error message, or a spinner), with a
+// progress bar per file.
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 export interface UploadTableRow {
   key: string;
@@ -10,6 +12,8 @@ export interface UploadTableRow {
   /** 0..1; shown while uploading. */
   progress?: number;
   errorMessage?: string;
+  /** Where the uploaded file can be seen (its new scenario or media item), once uploaded. */
+  href?: string;
 }
 
 export function statusMessage(row: UploadTableRow): string {
@@ -20,7 +24,19 @@ export function statusMessage(row: UploadTableRow): string {
 }
 
 function StatusCell({ row }: { row: UploadTableRow }) {
-  if (row.status === 'uploaded') return <span className="upload-done">Upload complete</span>;
+  if (row.status === 'uploaded') {
+    return (
+      <span className="upload-done">
+        Upload complete
+        {row.href && (
+          <>
+            {' '}
+            <Link to={row.href} aria-label={`View ${row.name}`}>View</Link>
+          </>
+        )}
+      </span>
+    );
+  }
   if (row.status === 'error') return <span className="upload-error">{row.errorMessage}</span>;
   return (
     <span className="upload-spinner" role="status">

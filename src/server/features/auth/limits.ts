@@ -5,7 +5,10 @@
 // - Sign-in: failures count, successes never do. Per account (from any address) every attempt holds
 //   a place while its password is checked and gives it back when the password was right, so a burst
 //   of simultaneous guesses gets no more than the limit. Per address only finished failures count,
-//   so a class signing in at once from one school address is never turned away.
+//   against a higher limit of its own: a class behind one school address shares it, and one
+//   student's typos must not lock the others out. While the address's counter is full every
+//   sign-in from it is refused, the right password too: letting that one through would tell a
+//   guesser spraying many accounts which password was right.
 // - E-mail sending calls: every call counts, per address and per target e-mail.
 // - Links (verification, reset): failures per address, like sign-in.
 import net from 'node:net';
@@ -14,12 +17,17 @@ import { HttpError } from '../../lib/http-error.js';
 import type { AuthRepository } from './repository.js';
 
 export interface LimitSettings {
-  /** Failed sign-ins (and failed links) per account and per address within the window. */
+  /** Failed sign-ins per account, and failed links per address, within the window. */
   login: number;
+  /** Failed sign-ins per address within the window (default DEFAULT_LOGIN_ADDRESS_LIMIT). */
+  loginAddress?: number;
   /** E-mail sending calls per address and per target e-mail within the window. */
   email: number;
   windowMs: number;
 }
+
+/** Failed sign-ins per address by default: room for a class's typos behind one school address. */
+export const DEFAULT_LOGIN_ADDRESS_LIMIT = 100;
 
 export const SIGN_IN_LIMITED = 'Too many failed sign-in attempts.';
 export const EMAIL_LIMITED = 'Too many e-mails requested.';
@@ -86,7 +94,7 @@ export function authLimits(repo: AuthRepository, settings: LimitSettings) {
      * the name typed), `address` the client. Throws the 429; otherwise report how it went.
      */
     async signIn(account: string, address: string) {
-      const addressFailed = await failuresBelow('sign-in-address', clientNetwork(address), settings.login, SIGN_IN_LIMITED);
+      const addressFailed = await failuresBelow('sign-in-address', clientNetwork(address), settings.loginAddress ?? DEFAULT_LOGIN_ADDRESS_LIMIT, SIGN_IN_LIMITED);
       const accountKey = key('sign-in-account', account);
       const held = await repo.hitLimit(accountKey, settings.windowMs);
       if (held.hits > settings.login) refuse(SIGN_IN_LIMITED, held.window_start);

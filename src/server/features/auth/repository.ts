@@ -110,3 +110,15 @@ export function authRepository(db: DB) {
   };
 }
 export type AuthRepository = ReturnType<typeof authRepository>;
+
+/** True when a verification token was issued (used or not, expired or not) to an account now verified. */
+export async function verifyTokenOfVerifiedUser(db: DB, tokenHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('email_tokens')
+    .innerJoin('users', 'users.id', 'email_tokens.user_id')
+    .select('users.email_verified')
+    .where('email_tokens.token_hash', '=', tokenHash)
+    .where('email_tokens.purpose', '=', 'verify')
+    .executeTakeFirst();
+  return Boolean(row?.email_verified);
+}

@@ -8,6 +8,7 @@ import {
   resendVerificationSchema,
   resetPasswordSchema,
   resetRequestSchema,
+  verifyEmailResultSchema,
   verifyEmailSchema,
 } from '../../../shared/schemas/auth.js';
 import { meSchema } from '../../../shared/schemas/users.js';
@@ -18,7 +19,7 @@ import { route } from '../../lib/route.js';
 import { usersRepository } from '../../lib/users-repository.js';
 import { authLimits, RateLimited } from './limits.js';
 import { claimInvites } from '../../lib/group-access.js';
-import { authRepository } from './repository.js';
+import { authRepository, verifyTokenOfVerifiedUser } from './repository.js';
 import { authService, RESET_MAIL_JOB, VERIFICATION_MAIL_JOB } from './service.js';
 
 const RESET_SENT = 'If we found an account registered to that address, we have sent you an email with further instructions.';
@@ -32,6 +33,8 @@ export default async function authRoutes(app: FastifyInstance) {
     jobs: app.jobs,
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
+    supportEmail: app.config.supportOffices[0]?.email,
+    verifiedTokenOwner: (tokenHash) => verifyTokenOfVerifiedUser(app.db, tokenHash),
     // Group invites sent to this address before it had an account now wait for it (issue 11).
     onVerified: (user) => claimInvites(app.db, user.id, user.email),
   });
@@ -123,14 +126,11 @@ export default async function authRoutes(app: FastifyInstance) {
     auth: 'public',
     tags,
     summary: 'Verify an account with the e-mailed token',
-    description: 'Invalid tokens are limited per client address (429).',
+    description: 'A link opened again whose account is verified answers 200 with alreadyVerified: true. Invalid tokens are limited per client address (429).',
     query: verifyEmailSchema,
-    response: messageSchema,
+    response: verifyEmailResultSchema,
     errors: [429],
-  }, async ({ query, request }) => {
-    await service.verifyEmail(query.token, distributor(request), request.ip);
-    return { message: 'Account Verified. Please login below.' };
-  });
+  }, async ({ query, request }) => service.verifyEmail(query.token, distributor(request), request.ip));
 
   route(app, {
     method: 'POST',

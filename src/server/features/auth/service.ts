@@ -23,7 +23,17 @@ const RESET_TTL_MS = 3600_000;
 
 export const UNVERIFIED_MESSAGE = 'Unverified account. Please check your e-mail for the verification link.';
 export const BAD_LOGIN_MESSAGE = 'Incorrect username or password!';
-export const DISABLED_MESSAGE = 'Your account has been disabled. Please contact support.';
+/**
+ * Told only to someone who gave the right password (a wrong one gets BAD_LOGIN, so the answer says
+ * nothing about the account to a guesser), with whom to contact to have it enabled again.
+ */
+export function disabledMessage(supportEmail: string | undefined): string {
+  return supportEmail
+    ? `Your account has been disabled. To have it enabled again, contact support at ${supportEmail}.`
+    : 'Your account has been disabled. To have it enabled again, contact support.';
+}
+export const VERIFIED_MESSAGE = 'Account Verified. Please login below.';
+export const ALREADY_VERIFIED_MESSAGE = 'Your account is already verified. Please sign in.';
 
 /** The jobs that send the account mails (registered by routes.ts). */
 export const VERIFICATION_MAIL_JOB = 'auth.verification-mail';
@@ -45,11 +55,15 @@ export interface AuthServiceDeps {
   jobs: Pick<JobQueue, 'enqueue'>;
   mailer: Mailer;
   publicUrl: string;
+  /** Whom a disabled account is told to contact. */
+  supportEmail?: string;
+  /** True when a verification token, whatever its state, belongs to an account now verified. */
+  verifiedTokenOwner: (tokenHash: string) => Promise<boolean>;
   /** After an address is verified (group invites sent to it before it had an account become its own). */
   onVerified?: (user: UserRow) => Promise<unknown>;
 }
 
-export function authService({ users, auth, limits, jobs, mailer, publicUrl, onVerified }: AuthServiceDeps) {
+export function authService({ users, auth, limits, jobs, mailer, publicUrl, supportEmail, verifiedTokenOwner, onVerified }: AuthServiceDeps) {
   async function issueToken(userId: number, purpose: TokenPurpose, ttlMs: number): Promise<string> {
     const token = randomToken();
     await auth.issueToken(userId, purpose, sha256(token), ttlMs);
@@ -131,7 +145,7 @@ export function authService({ users, auth, limits, jobs, mailer, publicUrl, onVe
       }
       await attempt.succeeded();
       if (!user.email_verified) throw new HttpError(403, UNVERIFIED_MESSAGE);
-      if (!user.enabled) throw new HttpError(403, DISABLED_MESSAGE);
+      if (!user.enabled) throw new HttpError(403, disabledMessage(supportEmail));
       await users.update(user.id, { last_login: now(), distributor_id: distributorId });
       return user.id;
     },
@@ -143,15 +157,22 @@ export function authService({ users, auth, limits, jobs, mailer, publicUrl, onVe
       await jobs.enqueue(VERIFICATION_MAIL_JOB, { login, distributorId });
     },
 
-    async verifyEmail(token: string, distributorId: number, address: string) {
+    /**
+     * A link opened again (used or expired) whose account is verified says so: the one who opens it
+     * wants to sign in, and is no guesser (the link was mailed to them), so it never counts as a failure.
+     */
+    async verifyEmail(token: string, distributorId: number, address: string): Promise<{ message: string; alreadyVerified?: true }> {
       const failed = await limits.linkAttempt(address);
-      const userId = await auth.consumeToken(sha256(token), 'verify');
+      const tokenHash = sha256(token);
+      const userId = await auth.consumeToken(tokenHash, 'verify');
       if (!userId) {
+        if (await verifiedTokenOwner(tokenHash)) return { message: ALREADY_VERIFIED_MESSAGE, alreadyVerified: true };
         await failed();
         throw unprocessable('This verification link is invalid or has expired.');
       }
       await users.update(userId, { email_verified: 1, distributor_id: distributorId });
       await onVerified?.((await users.byId(userId))!);
+      return { message: VERIFIED_MESSAGE };
     },
 
     /** Known or unknown account, the same work: one lookup, the limits, one queued job. */

@@ -1,7 +1,7 @@
 // Debrief calls (TMS, issue 14). GET /api/editor/DebriefsForCurrentUser is spec section 7's; the
 // ingestion call POST /api/editor/debriefs is ours, for the device or the native wrapper.
 import type { FastifyInstance } from 'fastify';
-import { DEBRIEF_LIMITS, DEBRIEF_LIST_LIMIT, EVENT_TYPE_MAX, debriefInputSchema, debriefListSchema, debriefSchema } from '../../../shared/schemas/debriefs.js';
+import { DEBRIEF_DEVICE_EXTRAS, DEBRIEF_LIMITS, DEBRIEF_LIST_LIMIT, EVENT_TYPE_MAX, debriefInputSchema, debriefListSchema, debriefSchema } from '../../../shared/schemas/debriefs.js';
 import { route } from '../../lib/route.js';
 import { debriefsRepository } from './repository.js';
 import { debriefsService } from './service.js';
@@ -18,8 +18,10 @@ export default async function debriefRoutes(app: FastifyInstance) {
     summary: 'Hand over a finished session: stored as a debrief of the signed-in educator who ran it',
     description:
       'Body per spec section 3 (Debrief, Student, scores, event list). Send an Idempotency-Key (a UUID) so a retry never stores a second copy. ' +
-      `At most ${DEBRIEF_LIMITS.bodyBytes / 1024} KiB and ${DEBRIEF_LIMITS.events} events; event types 0-${EVENT_TYPE_MAX}; unknown keys are ignored.`,
+      `At most ${DEBRIEF_LIMITS.bodyBytes / 1024} KiB and ${DEBRIEF_LIMITS.events} events; event types 0-${EVENT_TYPE_MAX}. ` +
+      `Any other field is refused (422 naming it), except ${DEBRIEF_DEVICE_EXTRAS.join(' and ')}, which devices send beside the debrief and which are ignored.`,
     body: debriefInputSchema,
+    tolerate: [...DEBRIEF_DEVICE_EXTRAS],
     status: 201,
     response: debriefSchema,
     idempotent: true,

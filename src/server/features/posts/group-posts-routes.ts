@@ -10,12 +10,9 @@ import {
   groupPostsPageSchema,
   groupPostsQuerySchema,
 } from '../../../shared/schemas/groups.js';
-import { createPostSchema, type UploadErrorRow } from '../../../shared/schemas/posts.js';
-import { parse } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { groupPostsService } from './group-posts-service.js';
-import { readPostForm } from './routes.js';
-import { discardUploads, type PendingUpload } from './service.js';
+import { readPostBody } from './routes.js';
 
 export default async function groupPostRoutes(app: FastifyInstance) {
   const service = groupPostsService(app);
@@ -34,17 +31,7 @@ export default async function groupPostRoutes(app: FastifyInstance) {
   }, async ({ user, params, request }) => {
     // Who may post is known before any file is read.
     await service.checkCanPost(user, params.groupId);
-    let body: unknown = request.body;
-    let uploads: PendingUpload[] = [];
-    let errors: UploadErrorRow[] = [];
-    if (request.isMultipart()) ({ body, uploads, errors } = await readPostForm(app, request));
-    let input;
-    try {
-      input = parse(createPostSchema, body);
-    } catch (err) {
-      await discardUploads(uploads);
-      throw err;
-    }
+    const { input, uploads, errors } = await readPostBody(app, request);
     return service.create(user, params.groupId, input, uploads, errors);
   });
 

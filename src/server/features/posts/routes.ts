@@ -17,6 +17,7 @@ import {
 import { parse, unprocessable } from '../../lib/http-error.js';
 import { notifyUsers } from '../../lib/notifications.js';
 import { route } from '../../lib/route.js';
+import { unknownFields, unknownFieldsMessage } from '../../../shared/unknown-fields.js';
 import { signFileUrl } from '../../storage/signed-url.js';
 import { acceptTempFile, formParts, streamPartToTemp } from '../../uploads/multipart.js';
 import { getUploadKind } from '../../uploads/registry.js';
@@ -25,23 +26,30 @@ import { discardUploads, FEED_MAX_PAGE, postsService, type PendingUpload } from 
 
 const FILE_FIELDS: Record<string, 'scenario' | 'media'> = { scenariosToUpload: 'scenario', mediaToUpload: 'media' };
 
+/** The text fields of a post form: those createPostSchema reads. */
+const POST_FIELDS = new Set(['title', 'text', 'type', 'scenarios', 'media', 'tags', 'scenarioUploads', 'mediaUploads']);
+
 /**
  * Read a CreatePost multipart body: fields are collected; each file part streams to a checked temp
- * file (nothing is stored yet). Unknown file fields are drained and ignored.
+ * file (nothing is stored yet). A field or file under a name the form does not have is refused
+ * (422 naming it), as an unknown field of a JSON body is (lib/route.ts).
  */
 export async function readPostForm(app: FastifyInstance, request: FastifyRequest) {
   const fields: Record<string, string[]> = {};
   const uploads: PendingUpload[] = [];
   const errors: UploadErrorRow[] = [];
   const counts = { scenario: 0, media: 0 };
+  const unknown = new Set<string>();
   try {
     for await (const part of formParts(request)) {
       if (part.type === 'field') {
-        (fields[part.fieldname] ??= []).push(String(part.value ?? ''));
+        if (POST_FIELDS.has(part.fieldname)) (fields[part.fieldname] ??= []).push(String(part.value ?? ''));
+        else unknown.add(part.fieldname);
         continue;
       }
       const kind = FILE_FIELDS[part.fieldname];
-      if (!kind || !part.filename) {
+      if (!kind) unknown.add(part.fieldname);
+      if (!kind || !part.filename || unknown.size) {
         part.file.resume();
         continue;
       }
@@ -50,6 +58,7 @@ export async function readPostForm(app: FastifyInstance, request: FastifyRequest
       if (result.ok) uploads.push({ kind, file: result.file });
       else errors.push(result.error);
     }
+    if (unknown.size) throw unprocessable(unknownFieldsMessage([...unknown]));
   } catch (err) {
     await discardUploads(uploads);
     throw err;
@@ -64,6 +73,25 @@ export async function readPostForm(app: FastifyInstance, request: FastifyRequest
   const one = (name: string) => fields[name]?.[fields[name].length - 1];
   const body = { title: one('title') ?? '', text: one('text') ?? '', type: one('type') || undefined, scenarios: fields.scenarios ?? [], media: fields.media ?? [], tags: fields.tags ?? [], scenarioUploads: fields.scenarioUploads ?? [], mediaUploads: fields.mediaUploads ?? [] };
   return { body, uploads, errors };
+}
+
+/**
+ * A CreatePost or CreateGroupPost body, multipart or JSON, checked: unknown fields are refused
+ * (422 naming them) and a refused body stores none of its files.
+ */
+export async function readPostBody(app: FastifyInstance, request: FastifyRequest) {
+  let body: unknown = request.body;
+  let uploads: PendingUpload[] = [];
+  let errors: UploadErrorRow[] = [];
+  if (request.isMultipart()) ({ body, uploads, errors } = await readPostForm(app, request));
+  try {
+    const unknown = unknownFields(createPostSchema, body);
+    if (unknown.length) throw unprocessable(unknownFieldsMessage(unknown));
+    return { input: parse(createPostSchema, body), uploads, errors };
+  } catch (err) {
+    await discardUploads(uploads);
+    throw err;
+  }
 }
 
 export default async function postRoutes(app: FastifyInstance) {
@@ -102,17 +130,7 @@ export default async function postRoutes(app: FastifyInstance) {
     idempotent: true,
   }, async ({ user, request }) => {
     // Multipart or JSON: the fields are parsed here, once the files have streamed to temp files.
-    let body: unknown = request.body;
-    let uploads: PendingUpload[] = [];
-    let errors: UploadErrorRow[] = [];
-    if (request.isMultipart()) ({ body, uploads, errors } = await readPostForm(app, request));
-    let input;
-    try {
-      input = parse(createPostSchema, body);
-    } catch (err) {
-      await discardUploads(uploads);
-      throw err;
-    }
+    const { input, uploads, errors } = await readPostBody(app, request);
     return service.create(user, input, uploads, errors);
   });
 

@@ -31,6 +31,7 @@ export const MESSAGES = {
   scenarioNotReady: 'Only processed scenarios can be attached to a post',
   mediaMissing: 'One of the attached media items could not be found',
   mediaNotApproved: 'Media must be approved before it can be attached to a post',
+  mediaPrivate: 'Private media must be made public before it can be attached to a post',
   unknownTag: 'One of the chosen tags does not exist',
   uploadMissing: 'One of the uploaded files could not be found. Please upload it again.',
   adminOnly: 'You do not have permission to do that',
@@ -140,7 +141,8 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
 
   /**
    * Feed posts attach only public, processed scenarios; group posts may add the author's own private
-   * ones (the group's members can open them through the post). Media must be approved either way.
+   * ones (the group's members can open them through the post). Media must be approved and public
+   * either way.
    */
   async function checkAttachments(user: SessionUser, input: Pick<CreatePostInput, 'scenarios' | 'media' | 'tags'>, scope: 'feed' | 'group' = 'feed') {
     const tagIds = await repo.existingTagIds(input.tags);
@@ -156,6 +158,8 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
     const visible = media.filter((m) => m.contributed_by === user.id || (m.privacy_level === 2 && m.approval_status === 2));
     if (visible.length !== input.media.length) throw unprocessable(MESSAGES.mediaMissing);
     if (visible.some((m) => m.approval_status !== 2 || m.is_processed !== 1)) throw unprocessable(MESSAGES.mediaNotApproved);
+    // A post shows private media to its owner alone (present): refused, in feed and group posts alike.
+    if (visible.some((m) => m.privacy_level !== PrivacyLevel.Public)) throw unprocessable(MESSAGES.mediaPrivate);
   }
 
   /**

@@ -12,6 +12,8 @@ export interface Attachable {
   is_video?: boolean | number;
   signed_thumb_url?: string | null;
   approval_status?: number;
+  /** Media: 0 private, 2 public; only public media shows to others in a post. */
+  privacy_level?: number;
 }
 
 export type AttachKind = 'scenario' | 'media';

@@ -1,5 +1,6 @@
 // /emailverified/:token (spec section 2): 'Verifying your account...', then success goes to
-// /login?verified=true, failure shows 'Your account could not be verified. Please try again.'
+// /login?verified=true, a link opened again for an account already verified to
+// /login?verified=already, failure shows 'Your account could not be verified. Please try again.'
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
@@ -16,7 +17,7 @@ export function Component() {
     if (sent.current === token) return;
     sent.current = token;
     verifyEmail(token)
-      .then(() => navigate('/login?verified=true', { replace: true }))
+      .then((result) => navigate(`/login?verified=${result.alreadyVerified ? 'already' : 'true'}`, { replace: true }))
       .catch(() => setFailed(true));
   }, [token, navigate]);
 

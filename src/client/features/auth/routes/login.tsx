@@ -55,10 +55,12 @@ export function Component() {
       navigate(user.enabled ? '/feed' : `/unverifiedprofile/${encodeURIComponent(user.email)}`, { replace: true });
     } catch (err) {
       const message = (err as Error).message;
-      // spec section 8: a message containing 'Unverified account' offers a resend. Too many failed
-      // attempts (429) says when to try again (issue 9); anything else is a bad login.
-      const limited = err instanceof ApiError && err.status === 429;
-      setFailure({ message: limited || message.includes('Unverified account') ? message : BAD_LOGIN, who: values.username });
+      // spec section 8: a message containing 'Unverified account' offers a resend. The server's own
+      // words for too many failed attempts (429: when to try again) and for a refusal of the right
+      // password (403: unverified, or disabled and whom to contact) are shown as they are; anything
+      // else is a bad login.
+      const told = err instanceof ApiError && (err.status === 429 || err.status === 403);
+      setFailure({ message: told ? message : BAD_LOGIN, who: values.username });
     }
   });
 
@@ -70,6 +72,9 @@ export function Component() {
       <p className="muted">Welcome to the REALITi community.</p>
       {params.get('verified') === 'true' && !failure && (
         <p className="alert success" role="status">Your account was verified. Please login below.</p>
+      )}
+      {params.get('verified') === 'already' && !failure && (
+        <p className="alert success" role="status">Your account is already verified. Please sign in below.</p>
       )}
       {failure && !unverified && <p className="alert error" role="alert">{failure.message}</p>}
       {failure && unverified && <ResendVerification key={failure.who} who={failure.who} message={failure.message} />}

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { useToast } from '../../../components/toast';
-import { GROUP_MESSAGES, JOIN_MESSAGE_MAX, type GroupSummary } from '../../../../shared/schemas/groups';
+import { GROUP_MESSAGES, GroupMemberType, JOIN_MESSAGE_MAX, type GroupSummary } from '../../../../shared/schemas/groups';
 import { useAcceptInvite } from '../api/accept-invite';
 import { useJoinOpenGroup } from '../api/join-open-group';
 import { useRejectInvite } from '../api/reject-invite';
@@ -33,6 +33,8 @@ export function JoinButton({ group }: { group: GroupSummary }) {
     }
   };
 
+  // The creator is a member who may not leave: a plain statement, not a greyed button.
+  if (group.userIsMember && group.memberType === GroupMemberType.Creator) return <p className="muted small">You created this group</p>;
   if (group.userIsMember) return <button type="button" className="btn" disabled>Already Member</button>;
   if (group.inviteReceived) {
     return (

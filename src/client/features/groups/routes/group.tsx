@@ -1,6 +1,6 @@
 // The group page (/forum/group/:groupId, spec section 2): the create-post box for members, posts
 // waiting in the outbox, 'My Pending Posts', the approved posts ('No posts in group'), and the side
-// card; Manage for group admins, Leave Group for members.
+// card; Manage for group admins, Leave Group for members but the creator (who may not leave).
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
@@ -17,6 +17,7 @@ import { GroupPosts } from '../components/group-posts';
 import { GroupSideCard } from '../components/group-side-card';
 import { MyPendingPosts } from '../components/my-pending-posts';
 import { useLeaveGroupAction } from '../components/use-leave-group';
+import { GroupMemberType } from '../../../../shared/schemas/groups';
 
 export function Component() {
   const id = Number(useParams().groupId);
@@ -46,7 +47,9 @@ export function Component() {
               Manage{group.postRequestCount + group.joinRequestCount > 0 && <span className="badge count">{group.postRequestCount + group.joinRequestCount}</span>}
             </Link>
           )}
-          {group.userIsMember && <button type="button" className="btn" disabled={leave.isPending} onClick={() => void leave.run(group)}>Leave Group</button>}
+          {group.userIsMember && group.memberType !== GroupMemberType.Creator && (
+            <button type="button" className="btn" disabled={leave.isPending} onClick={() => void leave.run(group)}>Leave Group</button>
+          )}
         </div>
       </div>
       <div className="feed-layout">

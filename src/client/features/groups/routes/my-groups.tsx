@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useAlertDialog } from '../../../components/confirm';
 import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
-import { GROUP_MESSAGES, type MyGroupEntry } from '../../../../shared/schemas/groups';
+import { GROUP_MESSAGES, GroupMemberType, type MyGroupEntry } from '../../../../shared/schemas/groups';
 import { useAcceptInvite } from '../api/accept-invite';
 import { useMyGroupsWithStatus } from '../api/get-my-groups-with-status';
 import { useRejectInvite } from '../api/reject-invite';
@@ -58,7 +58,9 @@ function GroupMenu({ group }: { group: MyGroupEntry }) {
       <summary aria-label={`Options for ${group.name}`}>⋯</summary>
       <div className="dropdown-menu dropdown-menu-right" onClick={close}>
         {(group.memberType ?? 0) >= 1 && <Link to={`/forum/edit/${group.id}`}>Manage Group</Link>}
-        <button type="button" className="menu-item" disabled={leave.isPending} onClick={() => void leave.run(group)}>Leave Group</button>
+        {group.memberType !== GroupMemberType.Creator && (
+          <button type="button" className="menu-item" disabled={leave.isPending} onClick={() => void leave.run(group)}>Leave Group</button>
+        )}
       </div>
     </details>
   );

@@ -7,7 +7,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { onNativeDebrief, reportDebriefHandover } from '../../../lib/native-bridge';
 import { onOutboxSent, sendOrQueue } from '../../../offline/outbox';
 import { ApiError } from '../../../lib/api';
-import { debriefInputSchema } from '../../../../shared/schemas/debriefs';
+import { DEBRIEF_DEVICE_EXTRAS, debriefInputSchema } from '../../../../shared/schemas/debriefs';
+import { unknownFields, unknownFieldsMessage } from '../../../../shared/unknown-fields';
 import { debriefsQueryKey } from './get-debriefs';
 
 export const DEBRIEF_OUTBOX_KIND = 'debrief';
@@ -17,6 +18,12 @@ export async function handOverDebrief(handoverId: string, body: unknown, queryCl
   const checked = v.safeParse(debriefInputSchema, body);
   if (!checked.success) {
     reportDebriefHandover({ handoverId, status: 'refused', message: checked.issues[0].message });
+    return;
+  }
+  // The server refuses fields it does not know (all but the device extras): so does the check here.
+  const unknown = unknownFields(debriefInputSchema, body).filter((f) => !(DEBRIEF_DEVICE_EXTRAS as readonly string[]).includes(f));
+  if (unknown.length) {
+    reportDebriefHandover({ handoverId, status: 'refused', message: unknownFieldsMessage(unknown) });
     return;
   }
   const label = `Debrief "${checked.output.name || checked.output.scenario.name || 'session'}"`;

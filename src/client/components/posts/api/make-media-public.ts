@@ -1,0 +1,16 @@
+// PATCH /api/media/Edit/{id} with privacy_level public, from the post composer's picker: a post
+// shows only public media to others, so the picker offers this one step for a private item.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { PrivacyLevel } from '../../../../shared/enums';
+
+export const makeMediaPublic = (id: number) => api(`/api/media/Edit/${id}`, { method: 'PATCH', body: { privacy_level: PrivacyLevel.Public } });
+
+export function useMakeMediaPublic() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: makeMediaPublic,
+    // The picker's pages and every media list show the item's privacy.
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['attachables', 'media'] }), qc.invalidateQueries({ queryKey: ['media'] })]),
+  });
+}
