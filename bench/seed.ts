@@ -391,9 +391,13 @@ export async function copyToPostgres(sqliteFile: string, pgUrl: string) {
       if (cols.includes('id')) await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 1) FROM ${table}))`);
     }
     await client.query('SET session_replication_role = DEFAULT');
-    // What the triggers keep: the posts' search documents and the stored list totals.
+    // What the triggers keep: the search documents of posts, groups and users, and the stored list totals.
     await client.query(`INSERT INTO posts_search (post_id, document) SELECT id, post_search_document(title, text, tag_text) FROM posts
       ON CONFLICT (post_id) DO UPDATE SET document = EXCLUDED.document`);
+    await client.query(`INSERT INTO group_search_documents (group_id, document) SELECT id, group_search_document(name, description) FROM forum_groups
+      ON CONFLICT (group_id) DO UPDATE SET document = EXCLUDED.document`);
+    await client.query(`INSERT INTO user_search_documents (user_id, document) SELECT id, user_search_document(first_name, last_name, username, email) FROM users
+      ON CONFLICT (user_id) DO UPDATE SET document = EXCLUDED.document`);
     const { Kysely, PostgresDialect } = await import('kysely');
     const { recountListTotals } = await import('../src/server/db/migrations/0023_list_totals.js');
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: pgUrl, max: 1 }) }) });

@@ -39,11 +39,16 @@ export async function searchUsers(db: DB, dialect: Dialect, words: string[], pag
   const cols = sql`u.id, u.uuid_id, u.first_name, u.last_name, u.username, u.email, u.enabled, u.email_verified, u.role, u.last_login, u.created_at`;
   let from: RawBuilder<unknown>;
   if (!words.length) from = sql`users u WHERE 1 = 1`;
-  else if (dialect === 'postgres') from = sql`users u WHERE user_search_document(u.first_name, u.last_name, u.username, u.email) @@ to_tsquery('simple', ${tsQuery(words)})`;
+  // PostgreSQL: the stored document (migration 0025), read rather than computed per candidate row.
+  else if (dialect === 'postgres') from = sql`user_search_documents us JOIN users u ON u.id = us.user_id WHERE us.document @@ to_tsquery('simple', ${tsQuery(words)})`;
   else from = sql`users_fts JOIN users u ON u.id = users_fts.rowid WHERE users_fts MATCH ${ftsQuery(words)}`;
   // Cached per words until a user row changes (lib/list-cache.ts).
-  // On SQLite every user is in users_fts, so the full-text index alone counts the matches.
-  const counted = words.length && dialect === 'sqlite' ? sql`users_fts WHERE users_fts MATCH ${ftsQuery(words)}` : from;
+  // Every user has a document in users_fts (SQLite) or user_search_documents (PostgreSQL): that alone counts the matches.
+  const counted = !words.length
+    ? from
+    : dialect === 'sqlite'
+      ? sql`users_fts WHERE users_fts MATCH ${ftsQuery(words)}`
+      : sql`user_search_documents us WHERE us.document @@ to_tsquery('simple', ${tsQuery(words)})`;
   const n = await listCache(db).total(`users ${words.join(' ')}`, ['users'], async () =>
     // Every account: the database keeps the total (lib/list-totals.ts).
     words.length ? Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${counted}`.execute(db)).rows[0].n) : storedTotal(db, USERS_TOTAL),

@@ -20,6 +20,7 @@ import * as m0017 from './0017_session_versions.js';
 import * as m0018 from './0018_post_tag_search.js';
 import * as m0019 from './0019_bookkeeping_versions.js';
 import * as m0023 from './0023_list_totals.js';
+import * as m0025 from './0025_pg_search_documents.js';
 import * as m0020 from './0020_page_indexes.js';
 
 export const migrations: Record<string, Migration> = {
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   '0018_post_tag_search': m0018,
   '0019_bookkeeping_versions': m0019,
   '0023_list_totals': m0023,
+  '0025_pg_search_documents': m0025,
   '0020_page_indexes': m0020,
 };

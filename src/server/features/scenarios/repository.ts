@@ -30,6 +30,8 @@ export interface LibraryFilters {
 export type MySort = 'isProcessed' | 'contributedAt' | 'name';
 
 /** A library search walks at most this many scenarios in order before it gathers the matches instead. */
+/** PostgreSQL: a search with at most this many matches gathers them all and sorts them. */
+const PG_GATHER_MATCHES = 2_000;
 const WALK_BUDGET = 1_000;
 const CHUNK = 200;
 
@@ -180,6 +182,21 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
           const found = await walkForWords(f, w.offset, w.limit, dir);
           if (found) return { total, rows: await rowsById(idsInListOrder(w, found)) };
         }
+      }
+      if (dialect === 'postgres' && searchTokens(f.words).length && total <= PG_GATHER_MATCHES) {
+        // A rare word on PostgreSQL: gather its few matches through the full-text index, then sort
+        // them. (Left to itself the planner may walk the library order checking every scenario's
+        // words, expecting a match soon: tens of milliseconds for a word that is nowhere near the top.)
+        const gathered = await db
+          .with((wb) => wb('m').materialized(), (qb) => qb.selectFrom('scenarios as s').select(['s.id', 's.contributed_at']).where((eb) => libraryWhere(eb as unknown as EB, f)))
+          .selectFrom('m')
+          .select('m.id')
+          .orderBy('m.contributed_at', dir)
+          .orderBy('m.id', dir)
+          .limit(w.limit)
+          .offset(w.offset)
+          .execute();
+        return { total, rows: await rowsById(idsInListOrder(w, gathered.map((r) => r.id))) };
       }
       const ids = await db
         .selectFrom('scenarios as s')

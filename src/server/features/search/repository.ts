@@ -47,7 +47,7 @@ export function searchRepository(db: DB, dialect: Dialect) {
 
   /** Whether a group's name holds every word (1 or 0, for ordering). */
   function nameHoldsAll(words: string[]) {
-    if (pg) return sql`(group_search_document(g.name, g.description) @@ to_tsquery('simple', ${tsQuery(words, 'A')}))::int`;
+    if (pg) return sql`(gs.document @@ to_tsquery('simple', ${tsQuery(words, 'A')}))::int`;
     return sql`(g.id IN (SELECT rowid FROM forum_groups_fts WHERE forum_groups_fts MATCH ${ftsQuery(words, 'name')}))`;
   }
 
@@ -144,10 +144,13 @@ export function searchRepository(db: DB, dialect: Dialect) {
       return { count, rows: rowsInOrder(ids, rows.rows) };
     }
     const from = pg
-      ? sql`forum_groups g WHERE group_search_document(g.name, g.description) @@ to_tsquery('simple', ${tsQuery(words)})`
+      ? sql`group_search_documents gs JOIN forum_groups g ON g.id = gs.group_id WHERE gs.document @@ to_tsquery('simple', ${tsQuery(words)})`
       : sql`forum_groups_fts JOIN forum_groups g ON g.id = forum_groups_fts.rowid WHERE forum_groups_fts MATCH ${ftsQuery(words)}`;
-    // On SQLite every group is in its full-text index, so the index alone counts the matches.
-    const counted = pg ? from : sql`forum_groups_fts WHERE forum_groups_fts MATCH ${ftsQuery(words)}`;
+    // Every group has its document in the full-text index (SQLite) or group_search_documents (PostgreSQL),
+    // so that alone counts the matches.
+    const counted = pg
+      ? sql`group_search_documents gs WHERE gs.document @@ to_tsquery('simple', ${tsQuery(words)})`
+      : sql`forum_groups_fts WHERE forum_groups_fts MATCH ${ftsQuery(words)}`;
     const n = await cachedCount(async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${counted}`.execute(db)).rows[0].n));
     if (n === 0 || page.offset >= n) return { count: n, rows: [] };
     if (pg) {
