@@ -115,7 +115,7 @@ export function Component() {
       <div className="card scenario-hero">
         <div className="scenario-images">
           <DeviceThumbnail scenario={s} />
-          <img src={s.patient_photo_url} alt="Patient" width="200" height="200" />
+          <img src={s.patient_photo_url} alt="Patient" width="200" height="200" fetchPriority="high" />
         </div>
         <div className="scenario-main">
           <h1>{s.name || 'Unknown Scenario'}</h1>
