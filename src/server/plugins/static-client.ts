@@ -54,25 +54,34 @@ const FIRST_SCREENS: Record<keyof typeof firstScreenRequests, FirstScreen> = {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
 }
 
 /**
- * The script files a module needs at once (its chunk and its static imports, from the build
- * manifest dist/.vite/manifest.json), less those the shell already loads: empty without a manifest.
+ * The files a module needs at once (its chunk, its static imports and their stylesheets, from the
+ * build manifest dist/.vite/manifest.json), less those the shell already loads, as links for the
+ * shell's head: scripts preloaded, stylesheets loaded (the app waits for them before it shows the
+ * screen anyway). Empty without a manifest.
  */
-function moduleFiles(root: string, shell: string, module: string): string[] {
+function moduleLinks(root: string, shell: string, module: string): string {
   const manifestPath = path.join(root, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestPath)) return [];
+  if (!fs.existsSync(manifestPath)) return '';
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  const files = new Set<string>();
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file) || !chunk.file.endsWith('.js')) return;
-    files.add(chunk.file);
+    if (!chunk || scripts.has(chunk.file) || !chunk.file.endsWith('.js')) return;
+    scripts.add(chunk.file);
+    chunk.css?.forEach((file) => styles.add(file));
     chunk.imports?.forEach(visit);
   };
   visit(module);
-  return [...files].filter((file) => !shell.includes(`/${file}"`));
+  const fresh = (file: string) => !shell.includes(`/${file}"`);
+  return [
+    ...[...styles].filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...scripts].filter(fresh).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
 }
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -99,14 +108,7 @@ export default fp(async function staticClient(app: FastifyInstance, opts: { root
   const prerendered = new Map<string, string>();
   if (fs.existsSync(path.join(opts.root, 'login.html'))) prerendered.set('/login', 'login.html');
   const shell = fs.readFileSync(path.join(opts.root, 'index.html'), 'utf8');
-  const screenScripts = new Map(
-    Object.entries(FIRST_SCREENS).map(([pattern, screen]) => [
-      pattern,
-      moduleFiles(opts.root, shell, screen.module)
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-        .join(''),
-    ]),
-  );
+  const screenLinks = new Map(Object.entries(FIRST_SCREENS).map(([pattern, screen]) => [pattern, moduleLinks(opts.root, shell, screen.module)]));
 
   /** The API's answers (JSON text) to these requests, or null when no one is signed in. */
   async function firstAnswers(requests: string[], cookie: string): Promise<Map<string, string> | null> {
@@ -135,9 +137,9 @@ export default fp(async function staticClient(app: FastifyInstance, opts: { root
     const pictures = [...new Set(FIRST_SCREENS[pattern]!.pictures?.(answer, requests) ?? [])]
       .filter((src): src is string => typeof src === 'string' && src.length > 0)
       .map((src) => `<link rel="preload" as="image" href="${escapeAttribute(src)}" fetchpriority="high">`);
-    const head = `${screenScripts.get(pattern) ?? ''}<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script></head>`;
-    const withPictures = shell.replace('<script type="module"', () => `${pictures.join('')}<script type="module"`);
-    return withPictures.replace('</head>', () => head);
+    const head = `${screenLinks.get(pattern) ?? ''}<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script></head>`;
+    const before = shell.includes('<script type="module"') ? '<script type="module"' : '</head>';
+    return shell.replace(before, () => `${pictures.join('')}${before}`).replace('</head>', () => head);
   }
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
