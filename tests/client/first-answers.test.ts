@@ -52,6 +52,8 @@ describe('first answers', () => {
     await vi.waitFor(() => expect(queryClient.getQueryData(allTagsQueryKey)).toEqual(tags));
     expect(queryClient.getQueryData(postsQueryOptions([]).queryKey)).toEqual({ pages: [page], pageParams: [0] });
     expect(queryClient.getQueryData(notificationsQueryKey)).toEqual({ notifications: [], unread: 2 });
+    // The side column's groups, asked again on every visit, are this visit's: not stale at the first mount.
+    expect(queryClient.getQueryCache().find({ queryKey: ['groups', 'mine'] })!.isStaleByTime(0)).toBe(false);
     expect(document.getElementById(FIRST_ANSWERS_ID)).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -11,6 +11,7 @@ import { PAGE_SIZE } from '../../shared/limits';
 import { queryClient } from '../lib/query-client';
 import { firstMeAnswer, meQueryKey, type Me } from '../lib/current-user';
 import { takeFirstAnswers } from '../lib/first-answers';
+import { firstScreenShown } from '../lib/first-screen';
 import { allTagsQueryOptions } from '../lib/tags';
 import { myGroupsQueryOptions } from '../lib/my-groups';
 import { myFavouriteScenariosQueryOptions } from '../lib/favourites';
@@ -80,11 +81,20 @@ async function signedIn(): Promise<boolean> {
   return Boolean(me?.enabled);
 }
 
+/** Long enough for the first screen to mount; it is cut short once that screen has been painted. */
+const FRESH_UNTIL_SHOWN_MS = 60_000;
+
 async function load(queries: ScreenQuery[]): Promise<void> {
   const all = [...queries, ...topBar()];
   const answers = await takeFirstAnswers(all.map((q) => q.url));
-  for (const q of all) {
-    if (answers.has(q.url)) queryClient.setQueryData(q.queryKey, q.data(answers.get(q.url)));
+  // The page's answers are this visit's: the screen's first mount does not ask again, not even a
+  // query asked again on every visit (staleTime 0). Once the first screen is shown they age as usual.
+  const seeded = all.filter((q) => answers.has(q.url));
+  for (const q of seeded) queryClient.setQueryData(q.queryKey, q.data(answers.get(q.url)), { updatedAt: Date.now() + FRESH_UNTIL_SHOWN_MS });
+  if (seeded.length) {
+    void firstScreenShown.then(() => {
+      for (const q of seeded) queryClient.setQueryData(q.queryKey, (data: unknown) => data, { updatedAt: Date.now() });
+    });
   }
   const missing = queries.filter((q) => !answers.has(q.url));
   if (missing.length && (await signedIn())) for (const q of missing) void q.prefetch().catch(() => undefined);

@@ -143,7 +143,8 @@ export default fp(async function staticClient(app: FastifyInstance, opts: { root
   }
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
-    const [pathname = '', query = ''] = request.url.split('?', 2);
+    const at = request.url.indexOf('?');
+    const [pathname, query] = at < 0 ? [request.url, ''] : [request.url.slice(0, at), request.url.slice(at + 1)];
     const screen = matchFirstScreen(pathname);
     if (!screen) return reply.header('Cache-Control', 'no-cache').sendFile(prerendered.get(request.url) ?? 'index.html');
     // The page differs by who is signed in: no shared cache may keep it.
