@@ -3,7 +3,7 @@
 // On the page's first screen the answers the server wrote into the page (lib/first-answers.ts) go
 // into the query cache instead, and nothing is asked. A signed-out visitor asks nothing (the guard
 // sends them to /login). The requests are the ones shared/first-answers.ts lists for each screen,
-// which the server answers: a test (tests/client/screen-loaders.test.ts) keeps the two lists the same.
+// which the server answers: a test (tests/client/first-answers.test.ts) keeps the two lists the same.
 import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { apiUrl, mediaLibraryParams, scenarioLibraryParams } from '../../shared/first-answers';
