@@ -10,9 +10,10 @@
 //      the shell, a client route, the entry script, the stylesheet, the service worker and the web
 //      manifest come back with Content-Encoding br (gzip), the bytes of the matching copy, Vary:
 //      Accept-Encoding, and the Cache-Control of the plain file (a year and immutable for hashed
-//      assets/, no-cache for the rest); without Accept-Encoding, the plain bytes. /feed, whose
-//      shell carries a signed-in visitor's first answers (plugins/static-client.ts), is compressed
-//      as it is sent: asked with no session it decompresses to the plain shell, private, no-cache.
+//      assets/, no-cache for the rest); without Accept-Encoding, the plain bytes. The main screens
+//      (/feed, /scenarios...), whose shell carries a signed-in visitor's first answers
+//      (plugins/static-client.ts), are compressed as they are sent: asked with no session they
+//      decompress to the plain shell, private, no-cache.
 // Also prints the precache size and the largest lazy chunks. Exits 1 when a check fails.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -180,8 +181,9 @@ const entryScript = html.match(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/)?
 const stylesheet = html.match(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/)?.[1];
 const checks: { url: string; file: string; dynamic?: boolean }[] = [
   { url: '/', file: 'index.html' },
-  { url: '/scenarios', file: 'index.html' },
+  { url: '/me/profile', file: 'index.html' },
   { url: '/feed', file: 'index.html', dynamic: true },
+  { url: '/scenarios', file: 'index.html', dynamic: true },
   ...(entryScript ? [{ url: `/${entryScript}`, file: entryScript }] : []),
   ...(stylesheet ? [{ url: `/${stylesheet}`, file: stylesheet }] : []),
   { url: '/sw.js', file: 'sw.js' },
