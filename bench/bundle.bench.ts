@@ -1,6 +1,6 @@
 // Bundle and static-file budgets (issue 6 and the page-speed issue), on the production build
 // (bench/serve-client.ts builds it when missing or stale, or with BENCH_BUILD=1):
-//   1. The initial route's JavaScript (gzip) for /login and for /feed: the entry chunk and its
+//   1. The initial route's JavaScript (gzip) for /login and every main screen: the entry chunk and its
 //      static imports, plus the route's lazy chunk and its static imports (from the build manifest,
 //      dist/.vite/manifest.json) — at most 170 KB gzip each. Uppy and chart.js stay out of them.
 //   2. Every compressible file of dist/ (scripts/vite-precompress.ts: js, css, html, svg, json...
@@ -10,9 +10,10 @@
 //      the shell, a client route, the entry script, the stylesheet, the service worker and the web
 //      manifest come back with Content-Encoding br (gzip), the bytes of the matching copy, Vary:
 //      Accept-Encoding, and the Cache-Control of the plain file (a year and immutable for hashed
-//      assets/, no-cache for the rest); without Accept-Encoding, the plain bytes. /feed, whose
-//      shell carries a signed-in visitor's first answers (plugins/static-client.ts), is compressed
-//      as it is sent: asked with no session it decompresses to the plain shell, private, no-cache.
+//      assets/, no-cache for the rest); without Accept-Encoding, the plain bytes. The main screens
+//      (/feed, /scenarios...), whose shell carries a signed-in visitor's first answers
+//      (plugins/static-client.ts), are compressed as they are sent: asked with no session they
+//      decompress to the plain shell, private, no-cache.
 // Also prints the precache size and the largest lazy chunks. Exits 1 when a check fails.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -26,6 +27,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ROUTES = [
   { name: '/login', module: 'src/client/features/auth/routes/login.tsx' },
   { name: '/feed', module: 'src/client/features/feed/routes/feed.tsx' },
+  { name: '/scenarios', module: 'src/client/features/scenarios/routes/scenarios.tsx' },
+  { name: '/scenario/:uuid', module: 'src/client/features/scenarios/routes/scenario-view.tsx' },
+  { name: '/media', module: 'src/client/features/media/routes/library.tsx' },
+  { name: '/me/forum/groups', module: 'src/client/features/groups/routes/my-groups.tsx' },
+  { name: '/tms', module: 'src/client/features/tms/routes/tms.tsx' },
 ];
 
 ensureBuild();
@@ -86,7 +92,7 @@ for (const route of ROUTES) {
   const total = [...files].reduce((n, f) => n + gz(f), 0);
   routeRows.push([route.name, raw, total]);
   const extra = [...files].filter((f) => !entryFiles.has(f));
-  console.log(`  ${route.name.padEnd(7)} ${files.size} files, ${kb(raw)} raw, ${kb(total)} gzip (budget ${INITIAL_BUDGET_KB} KB); route adds ${extra.length} files, ${kb(total - entryGzip)} gzip`);
+  console.log(`  ${route.name.padEnd(16)} ${files.size} files, ${kb(raw)} raw, ${kb(total)} gzip (budget ${INITIAL_BUDGET_KB} KB); route adds ${extra.length} files, ${kb(total - entryGzip)} gzip`);
   if (total > INITIAL_BUDGET_KB * 1024) failures.push(`${route.name}: initial JavaScript ${kb(total)} gzip, more than ${INITIAL_BUDGET_KB} KB`);
   for (const file of files) {
     const code = read(file).toString();
@@ -175,8 +181,9 @@ const entryScript = html.match(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/)?
 const stylesheet = html.match(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/)?.[1];
 const checks: { url: string; file: string; dynamic?: boolean }[] = [
   { url: '/', file: 'index.html' },
-  { url: '/scenarios', file: 'index.html' },
+  { url: '/me/profile', file: 'index.html' },
   { url: '/feed', file: 'index.html', dynamic: true },
+  { url: '/scenarios', file: 'index.html', dynamic: true },
   ...(entryScript ? [{ url: `/${entryScript}`, file: entryScript }] : []),
   ...(stylesheet ? [{ url: `/${stylesheet}`, file: stylesheet }] : []),
   { url: '/sw.js', file: 'sw.js' },

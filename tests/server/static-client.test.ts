@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../scripts/vite-precompress.js';
 import { as, buildTestApp, createUser, type TestApp } from './helpers.js';
 
-const shell = `<!doctype html><html><head><title>Community</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const shell = `<!doctype html><html><head><title>Community</title><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const loginShell = shell.replace('<div id="root"></div>', '<div id="root" data-prerendered="login"><h1>Sign in</h1></div>');
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(500))};\n`;
 
@@ -73,8 +73,8 @@ describe('built client', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
-      // The feed's shell differs by who is signed in (see below): no shared cache keeps it.
-      expect(res.headers['cache-control'], url).toBe(url === '/feed' ? 'private, no-cache' : 'no-cache');
+      // A main screen's shell differs by who is signed in (see below): no shared cache keeps it.
+      expect(res.headers['cache-control'], url).toBe(url === '/index.html' ? 'no-cache' : 'private, no-cache');
       expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(shell);
     }
   });
@@ -110,8 +110,9 @@ describe('built client', () => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      // A title that tries to end the script element the answers are written into.
-      const title = 'Shock </script><script>alert(1)</script> & "quotes"';
+      // A title that tries to end the script element the answers are written into, with the
+      // patterns a string replacement would expand.
+      const title = 'Shock </script><script>alert(1)</script> & "quotes" $\' $& $`';
       const post = await as(t.app, emma, { method: 'POST', url: '/api/forumpost/CreatePost', payload: { title, media: String(media.id) } });
       expect(post.statusCode).toBe(201);
 
@@ -148,13 +149,73 @@ describe('built client', () => {
       }
     });
 
-    it('is only for the feed itself: other routes get the plain shell', async () => {
+    it('is only for the main screens: other routes get the plain shell', async () => {
       const emma = await createUser(t.app);
-      for (const url of ['/feed?x=1', '/feed/extra', '/scenarios']) {
+      for (const url of ['/feed/extra', '/scenario/', '/scenarios/upload', '/me/profile', '/tms/students']) {
         const res = await as(t.app, emma, { url, headers: { 'accept-encoding': 'identity' } });
         expect(res.statusCode, url).toBe(200);
         expect(res.body, url).toBe(shell);
       }
+    });
+  });
+
+  describe("every other main screen, for a signed-in visitor", () => {
+    const answersIn = (html: string) => {
+      const found = html.match(/<script type="application\/json" id="first-answers">(.*?)<\/script>/s);
+      return found ? (JSON.parse(found[1]!) as Record<string, unknown>) : null;
+    };
+    /** What the API answers this user for these URLs, by URL. */
+    const apiAnswers = async (user: { cookie: string }, urls: string[]) => {
+      const expected: Record<string, unknown> = {};
+      for (const url of urls) expected[url] = (await as(t.app, user, { url })).json();
+      return expected;
+    };
+
+    it('carries the answers to its first requests (who is signed in, the top bar\'s notifications, its own), as its address asks', async () => {
+      const emma = await createUser(t.app, { firstName: 'Emma' });
+      const screens: [string, string[]][] = [
+        ['/scenarios', ['/api/scenarios/0/10/-1/-1/-1/-1', '/api/alltags']],
+        ['/scenarios?q=Chest%20pain&size=5&page=2', ['/api/scenarios/5/5/-1/-1/chest%2Cpain/-1', '/api/alltags']],
+        ['/media', ['/api/media/0/9/-1/-1', '/api/alltags']],
+        ['/media?type=0&page=1', ['/api/media/9/9/0/-1', '/api/alltags']],
+        ['/me/forum/groups', ['/api/forumgroup/mygroupswithstatus']],
+        ['/tms', ['/api/editor/DebriefsForCurrentUser']],
+      ];
+      for (const [url, requests] of screens) {
+        const res = await as(t.app, emma, { url, headers: { 'accept-encoding': 'identity' } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cache-control'], url).toBe('private, no-cache');
+        expect(answersIn(res.body), url).toEqual(await apiAnswers(emma, ['/api/users/me', ...requests, '/api/Notification']));
+      }
+    });
+
+    it("a scenario's page carries the scenario and preloads its device's and patient's pictures at high priority, ahead of the app's script", async () => {
+      const emma = await createUser(t.app);
+      const created = await t.app.db
+        .insertInto('scenarios')
+        .values({
+          uuid_id: crypto.randomUUID(), name: 'Septic shock', description: 'Adult sepsis', device_id: 3, patient_age: 2, patient_condition: 1, patient_sex: 'female',
+          patient_photo_code: null, file_key: 'scenarios/x/septic.json', file_name: 'septic.json', file_size: 10, privacy_level: 2, is_processed: 1,
+          processing_error: null, contributed_by: emma.id, contributed_at: new Date().toISOString(), num_downloads: 0, duration_in_seconds: 0,
+          num_checklist_items: 0, num_events: 0, has_images: 0, has_video: 0, has_sounds: 0, has_labs: 0, unicode_language_identifier: null,
+          directory_id: null, search_text: 'septic shock',
+        })
+        .returning('uuid_id')
+        .executeTakeFirstOrThrow();
+      const url = `/scenario/${created.uuid_id}`;
+      const res = await as(t.app, emma, { url, headers: { 'accept-encoding': 'identity' } });
+      expect(res.statusCode).toBe(200);
+      const scenario = (await as(t.app, emma, { url: `/api/scenarios/${created.uuid_id}` })).json() as { name: string; thumbnail_url: string; patient_photo_url: string };
+      expect(answersIn(res.body)).toEqual(await apiAnswers(emma, ['/api/users/me', `/api/scenarios/${created.uuid_id}`, '/api/Notification']));
+      expect(scenario.name).toBe('Septic shock');
+      const preloads = [scenario.thumbnail_url, scenario.patient_photo_url].map((src) => `<link rel="preload" as="image" href="${src}" fetchpriority="high">`);
+      for (const preload of preloads) expect(res.body.indexOf(preload)).toBeGreaterThan(-1);
+      expect(res.body.indexOf(preloads[1]!)).toBeLessThan(res.body.indexOf('<script type="module"'));
+
+      // A scenario that is not there (or not the visitor's to see): the page carries no answer for it.
+      const missing = await as(t.app, emma, { url: `/scenario/${crypto.randomUUID()}`, headers: { 'accept-encoding': 'identity' } });
+      expect(Object.keys(answersIn(missing.body)!)).toEqual(['/api/users/me', '/api/Notification']);
+      expect(missing.body).not.toContain('rel="preload" as="image"');
     });
   });
 

@@ -1,4 +1,5 @@
-// Every route of spec section 2. Screens are lazy-loaded route modules exporting `Component`.
+// Every route of spec section 2. Screens are lazy-loaded route modules exporting `Component`; the
+// main screens' loaders start their first requests at navigation (app/screen-loaders.ts).
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { Role } from '../../shared/enums';
 import { RequireAuth, RequireFlag, RequireRole } from './guards';
@@ -6,7 +7,7 @@ import { AppLayout, OpenLayout } from './layout';
 import { PublicLayout } from './public-layout';
 import { AdminLayout } from '../features/admin/components/admin-layout';
 import { NotFound } from './not-found';
-import { prefetchFeed } from '../features/feed/api/prefetch-feed';
+import { screenLoader } from './screen-loaders';
 
 const publicRoutes: RouteObject[] = [
   { path: '/login', lazy: () => import('../features/auth/routes/login') },
@@ -25,12 +26,12 @@ const openRoutes: RouteObject[] = [
 const authedRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/feed" replace /> },
   { path: 'logout', lazy: () => import('../features/auth/routes/logout') },
-  { path: 'feed', loader: prefetchFeed, lazy: () => import('../features/feed/routes/feed') },
-  { path: 'scenarios', lazy: () => import('../features/scenarios/routes/scenarios') },
+  { path: 'feed', loader: screenLoader('/feed'), lazy: () => import('../features/feed/routes/feed') },
+  { path: 'scenarios', loader: screenLoader('/scenarios'), lazy: () => import('../features/scenarios/routes/scenarios') },
   { path: 'scenarios/upload', id: 'scenarios-upload', lazy: () => import('../features/scenarios/routes/upload') },
-  { path: 'scenario/:uuidId', id: 'scenario-view', lazy: () => import('../features/scenarios/routes/scenario-view') },
+  { path: 'scenario/:uuidId', id: 'scenario-view', loader: screenLoader('/scenario/:uuidId'), lazy: () => import('../features/scenarios/routes/scenario-view') },
   { path: 'scenario/:uuidId/edit', id: 'scenario-edit', lazy: () => import('../features/scenarios/routes/scenario-edit') },
-  { path: 'media', lazy: () => import('../features/media/routes/library') },
+  { path: 'media', loader: screenLoader('/media'), lazy: () => import('../features/media/routes/library') },
   { path: 'media/upload', id: 'media-upload', lazy: () => import('../features/media/routes/upload') },
   { path: 'media/:uuidId', lazy: () => import('../features/media/routes/view') },
   { path: 'media/:uuidId/edit', lazy: () => import('../features/media/routes/edit') },
@@ -39,7 +40,7 @@ const authedRoutes: RouteObject[] = [
   { path: 'me/password', lazy: () => import('../features/users/routes/change-password') },
   { path: 'me/scenarios/:directoryUuid?', lazy: () => import('../features/scenarios/routes/my-scenarios') },
   { path: 'me/media', lazy: () => import('../features/media/routes/my-media') },
-  { path: 'me/forum/groups', lazy: () => import('../features/groups/routes/my-groups') },
+  { path: 'me/forum/groups', loader: screenLoader('/me/forum/groups'), lazy: () => import('../features/groups/routes/my-groups') },
   {
     path: 'me/provisioning',
     element: <RequireFlag flag="canProvision" />,
@@ -83,7 +84,7 @@ const authedRoutes: RouteObject[] = [
       { path: 'audit', lazy: () => import('../features/admin/routes/audit-log') },
     ],
   },
-  { path: 'tms', lazy: () => import('../features/tms/routes/tms') },
+  { path: 'tms', loader: screenLoader('/tms'), lazy: () => import('../features/tms/routes/tms') },
   { path: 'tms/students', lazy: () => import('../features/tms/routes/students') },
 ];
 

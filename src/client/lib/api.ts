@@ -1,7 +1,6 @@
 // The API client of spec section 7: credentials included, JSON bodies, { message } errors,
 // and any 401 sends the user to /login.
 import { distributorFromHost } from '../../shared/enums';
-import { takeFirstAnswer } from './first-answers';
 
 export class ApiError extends Error {
   constructor(
@@ -36,6 +35,8 @@ let requestGate: () => Promise<boolean> = async () => true;
 export function setRequestGate(gate: () => Promise<boolean>) {
   requestGate = gate;
 }
+/** Whether the page may talk to the server now (the gate above); the page's first answers wait for it too. */
+export const requestAllowed = () => requestGate();
 
 const OFFLINE_MESSAGE = 'You appear to be offline. Please check your connection.';
 
@@ -54,11 +55,6 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
   if (opts.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (!(await requestGate())) throw new ApiError(0, OFFLINE_MESSAGE);
   const method = opts.method ?? (opts.body !== undefined ? 'POST' : 'GET');
-  // The server may have answered this already, in the page itself (lib/first-answers.ts).
-  if (method === 'GET') {
-    const given = takeFirstAnswer<T>(path);
-    if (given !== undefined) return given;
-  }
   let res: Response;
   try {
     res = await fetch(path, {

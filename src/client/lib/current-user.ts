@@ -3,11 +3,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '../../shared/schemas/users';
 import { api, ApiError, isPublicPath } from './api';
+import { apiUrl } from '../../shared/first-answers';
+import { takeFirstAnswer } from './first-answers';
 
 export type { Me } from '../../shared/schemas/users';
 
 export const meQueryKey = ['me'] as const;
-const ME_URL = '/api/users/me';
+const ME_URL = apiUrl.me;
 
 /** The signed-in user, or null when there is no session. */
 export async function getMe(): Promise<Me | null> {
@@ -37,11 +39,13 @@ let earlyAnswer: { at: number; answer: Promise<Me | null> } | null = null;
 /**
  * Called once at start (main.tsx): the pages that wait for the server's answer (the guard of the
  * signed-in pages and the login screen, see useSessionMe) get it sooner when it is asked before the
- * route's code and the persisted cache have loaded, alongside them rather than after.
+ * route's code and the persisted cache have loaded, alongside them rather than after (or taken from
+ * the page, when the server wrote it there).
  */
 export function askMeEarly(pathname: string) {
   if (isPublicPath(pathname) && pathname !== '/login') return;
-  const answer = askServer();
+  // The server may have written its answer into the page (lib/first-answers.ts).
+  const answer = takeFirstAnswer<Me>(ME_URL).then((given) => given ?? askServer());
   // A failed check (offline) stands in for nothing: the guard asks again when it can.
   answer.catch(() => {
     if (earlyAnswer?.answer === answer) earlyAnswer = null;

@@ -3,11 +3,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Scenario } from '../../shared/schemas/scenarios';
 import { api } from './api';
+import { apiUrl } from '../../shared/first-answers';
 
 /** Under ['scenarios'], so invalidating every scenario query refreshes it too. */
 export const myFavouriteScenariosQueryKey = ['scenarios', 'myfavourites'] as const;
 
-export const getMyFavouriteScenarios = () => api<Scenario[]>('/api/scenarios/myfavourites');
+export const getMyFavouriteScenarios = () => api<Scenario[]>(apiUrl.myFavouriteScenarios);
 
 export const myFavouriteScenariosQueryOptions = () =>
   // Always re-checked on mount: favourites also change on the user's other devices.

@@ -1,37 +1,50 @@
 // The API's answers to the first screen's first requests, written into the page by the server
-// (shared/first-answers.ts): read once, each answer handed out once (lib/api.ts asks here before
-// it fetches a GET), and only in the page's first seconds: every later call asks the server.
+// (shared/first-answers.ts). They are the first screen's only: who is signed in goes to the early
+// check (lib/current-user.ts), the rest into the query cache from the screen's route loader
+// (app/screen-loaders.ts), and whatever is left then is dropped. Nothing else reads them: every
+// later request asks the server. They are read only once the request gate has let the page ask
+// (a sign-out made offline is sent first, and drops them: offline/session.ts).
 import { FIRST_ANSWERS_ID } from '../../shared/first-answers';
+import { requestAllowed } from './api';
 
-/** How long after the page started its answers may stand in for the server's. */
-const FIRST_ANSWERS_MS = 10_000;
-
-let answers: Map<string, unknown> | null = null;
+let answers: Promise<Map<string, unknown>> | null = null;
 
 function read(): Map<string, unknown> {
-  if (answers) return answers;
-  answers = new Map();
   // (No page in the service worker.)
-  if (typeof document === 'undefined') return answers;
+  if (typeof document === 'undefined') return new Map();
   const element = document.getElementById(FIRST_ANSWERS_ID);
+  let found = new Map<string, unknown>();
   if (element?.textContent) {
     try {
-      answers = new Map(Object.entries(JSON.parse(element.textContent) as Record<string, unknown>));
+      found = new Map(Object.entries(JSON.parse(element.textContent) as Record<string, unknown>));
     } catch {
       // A page cut short in transit: the app asks the server instead.
     }
   }
   element?.remove();
+  return found;
+}
+
+/** The page's answers by URL (empty when it has none, or they were dropped), read once. */
+function pageAnswers(): Promise<Map<string, unknown>> {
+  answers ??= requestAllowed().then((allowed) => (allowed ? read() : new Map()), () => new Map());
   return answers;
 }
 
 /** The answer the page came with for GET `url`, once; undefined when it has none. */
-export function takeFirstAnswer<T>(url: string): T | undefined {
-  if (performance.now() > FIRST_ANSWERS_MS) return undefined;
-  const all = read();
+export async function takeFirstAnswer<T>(url: string): Promise<T | undefined> {
+  const all = await pageAnswers();
   const answer = all.get(url) as T | undefined;
   all.delete(url);
   return answer;
+}
+
+/** The answers the page came with for these URLs (each once); every other answer is dropped. */
+export async function takeFirstAnswers(urls: readonly string[]): Promise<Map<string, unknown>> {
+  const all = await pageAnswers();
+  const taken = new Map(urls.filter((url) => all.has(url)).map((url) => [url, all.get(url)]));
+  all.clear();
+  return taken;
 }
 
 /**
@@ -39,6 +52,6 @@ export function takeFirstAnswer<T>(url: string): T | undefined {
  * made offline, sent before any request: offline/session.ts).
  */
 export function dropFirstAnswers(): void {
-  answers = new Map();
+  answers = Promise.resolve(new Map());
   if (typeof document !== 'undefined') document.getElementById(FIRST_ANSWERS_ID)?.remove();
 }

@@ -3,10 +3,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyGroupEntry } from '../../shared/schemas/groups';
 import { api } from './api';
+import { apiUrl } from '../../shared/first-answers';
 
 export const myGroupsQueryKey = ['groups', 'mine'] as const;
 
-export const getMyGroups = () => api<MyGroupEntry[]>('/api/forumgroup/mygroups');
+export const getMyGroups = () => api<MyGroupEntry[]>(apiUrl.myGroups);
 
 // Fetched again on every visit (staleTime 0): joins and approvals happen on other pages and devices.
 export const myGroupsQueryOptions = () => queryOptions({ queryKey: myGroupsQueryKey, queryFn: getMyGroups, staleTime: 0 });

@@ -3,10 +3,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tag } from '../../shared/schemas/common';
 import { api } from './api';
+import { apiUrl } from '../../shared/first-answers';
 
 export const allTagsQueryKey = ['tags'] as const;
 
-export const getAllTags = () => api<Tag[]>('/api/alltags');
+export const getAllTags = () => api<Tag[]>(apiUrl.allTags);
 
 export const allTagsQueryOptions = () => queryOptions({ queryKey: allTagsQueryKey, queryFn: getAllTags, staleTime: 5 * 60_000 });
 

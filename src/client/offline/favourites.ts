@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../lib/api';
 import { isNativeApp, sendFileToNative } from '../lib/native-bridge';
 import { CHUNK_BYTES, db, favouriteKey, type DeviceSettings, type FavouriteRecord, type OfflineKind } from './db';
+import { liveQuery } from 'dexie';
 import { useLiveQuery } from './live';
 import { onOutboxSent, sendOrQueue } from './outbox';
 
@@ -323,6 +324,15 @@ onOutboxSent((sent) => {
   const { offlineKind, favourited, item } = sent.meta as { offlineKind: OfflineKind; favourited: boolean; item: OfflineItem };
   if (favourited && item) void keepOffline(offlineKind, item);
 });
+
+/**
+ * Calls `next` with the item's offline record (null when not kept) now and on every change, until
+ * the returned function is called (for offline/later.ts, whose hooks load this module when wanted).
+ */
+export function watchOfflineRecord(kind: OfflineKind, id: string, next: (record: FavouriteRecord | null) => void): () => void {
+  const sub = liveQuery(async () => (await db.favourites.get(favouriteKey(kind, id))) ?? null).subscribe({ next, error: () => undefined });
+  return () => sub.unsubscribe();
+}
 
 /** The item kept offline (as the API returned it), live: undefined while reading, null when not kept. */
 export function useOfflineItem<T>(kind: OfflineKind, id: string | undefined): T | null | undefined {

@@ -3,69 +3,85 @@
 // The build writes .br and .gz beside each text file (scripts/vite-precompress.ts): a client that
 // accepts brotli or gzip gets that copy with Content-Encoding (and Vary: Accept-Encoding), the
 // shell fallback included (it goes through reply.sendFile).
-// A signed-in visitor's first screen (the feed) comes with the API's answers to its first requests
-// written into the shell, and a preload of its first picture: the screen shows without waiting for
-// the app's script to ask, and the picture downloads beside the script (issue 15).
+// A signed-in visitor's first screen (each main screen: shared/first-answers.ts lists them and their
+// first requests) comes with the API's answers to those requests written into the shell, preloads
+// of the screen's code and of its first pictures: the screen shows without waiting for the app's
+// script to ask, and the pictures and code download beside the app's script.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { PAGE_SIZE } from '../../shared/limits.js';
 import type { PostsPage } from '../../shared/schemas/posts.js';
-import { FIRST_ANSWERS_ID } from '../../shared/first-answers.js';
+import type { Scenario } from '../../shared/schemas/scenarios.js';
+import type { MediaPage } from '../../shared/schemas/media.js';
+import { apiUrl, FIRST_ANSWERS_ID, firstScreenRequests, matchFirstScreen, topBarRequests } from '../../shared/first-answers.js';
 import { compressText } from './compress.js';
-
-const ME_URL = '/api/users/me';
 
 interface FirstScreen {
   /** The screen's lazy route module (its key in the build manifest): its chunks are preloaded. */
   module: string;
-  /** The API calls the screen makes first (after /api/users/me), answered into its HTML. */
-  requests: string[];
-  /** The pictures it shows first, from those answers (JSON text by URL): preloaded with the HTML. */
-  pictures(answers: ReadonlyMap<string, string>): string[];
+  /** The pictures it shows first, from the answers to its requests (by URL): preloaded with the HTML. */
+  pictures?(answer: <T>(url: string) => T | undefined, requests: string[]): (string | null | undefined)[];
 }
 
-const FEED_FIRST_PAGE = `/api/forumpost/GetPosts/0/${PAGE_SIZE.feed}/-1`;
-
-/** Client routes whose first requests the server answers in the HTML, for a signed-in visitor. */
-const FIRST_SCREENS: Record<string, FirstScreen> = {
+/** The main screens (patterns of shared/first-answers.ts): their code, their first pictures. */
+const FIRST_SCREENS: Record<keyof typeof firstScreenRequests, FirstScreen> = {
   '/feed': {
     module: 'src/client/features/feed/routes/feed.tsx',
-    // The first posts; the side column's notifications, groups and favourite scenarios; the tags.
-    requests: [FEED_FIRST_PAGE, '/api/Notification', '/api/forumgroup/mygroups', '/api/scenarios/myfavourites', '/api/alltags'],
     // The first post's first picture: the one the feed loads eagerly, at high priority (post-card.tsx).
-    pictures: (answers) => {
-      const page = answers.get(FEED_FIRST_PAGE);
-      const url = page ? (JSON.parse(page) as PostsPage).posts[0]?.media[0]?.signed_thumb_url : null;
-      return url ? [url] : [];
+    pictures: (answer, [firstPage]) => [answer<PostsPage>(firstPage!)?.posts[0]?.media[0]?.signed_thumb_url],
+  },
+  // (Its pictures are small, below the filters on a phone: they load when scrolled to.)
+  '/scenarios': { module: 'src/client/features/scenarios/routes/scenarios.tsx' },
+  '/scenario/:uuidId': {
+    module: 'src/client/features/scenarios/routes/scenario-view.tsx',
+    // The device's and the patient's pictures, at the top of the page.
+    pictures: (answer, [scenario]) => {
+      const s = answer<Scenario>(scenario!);
+      return [s?.thumbnail_url, s?.patient_photo_url];
     },
   },
+  '/media': {
+    module: 'src/client/features/media/routes/library.tsx',
+    // The first tile's picture (media-thumb.tsx loads the first row eagerly).
+    pictures: (answer, [library]) => [answer<MediaPage>(library!)?.media[0]?.signed_thumb_url],
+  },
+  '/me/forum/groups': { module: 'src/client/features/groups/routes/my-groups.tsx' },
+  '/tms': { module: 'src/client/features/tms/routes/tms.tsx' },
 };
 
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
 }
 
 /**
- * The script files a module needs at once (its chunk and its static imports, from the build
- * manifest dist/.vite/manifest.json), less those the shell already loads: empty without a manifest.
+ * The files a module needs at once (its chunk, its static imports and their stylesheets, from the
+ * build manifest dist/.vite/manifest.json), less those the shell already loads, as links for the
+ * shell's head: scripts preloaded, stylesheets loaded (the app waits for them before it shows the
+ * screen anyway). Empty without a manifest.
  */
-function moduleFiles(root: string, shell: string, module: string): string[] {
+function moduleLinks(root: string, shell: string, module: string): string {
   const manifestPath = path.join(root, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestPath)) return [];
+  if (!fs.existsSync(manifestPath)) return '';
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  const files = new Set<string>();
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file) || !chunk.file.endsWith('.js')) return;
-    files.add(chunk.file);
+    if (!chunk || scripts.has(chunk.file) || !chunk.file.endsWith('.js')) return;
+    scripts.add(chunk.file);
+    chunk.css?.forEach((file) => styles.add(file));
     chunk.imports?.forEach(visit);
   };
   visit(module);
-  return [...files].filter((file) => !shell.includes(`/${file}"`));
+  const fresh = (file: string) => !shell.includes(`/${file}"`);
+  return [
+    ...[...styles].filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...scripts].filter(fresh).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
 }
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -92,44 +108,52 @@ export default fp(async function staticClient(app: FastifyInstance, opts: { root
   const prerendered = new Map<string, string>();
   if (fs.existsSync(path.join(opts.root, 'login.html'))) prerendered.set('/login', 'login.html');
   const shell = fs.readFileSync(path.join(opts.root, 'index.html'), 'utf8');
-  const screenScripts = new Map(
-    Object.entries(FIRST_SCREENS).map(([url, screen]) => [
-      url,
-      moduleFiles(opts.root, shell, screen.module)
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-        .join(''),
-    ]),
-  );
+  const screenLinks = new Map(Object.entries(FIRST_SCREENS).map(([pattern, screen]) => [pattern, moduleLinks(opts.root, shell, screen.module)]));
 
-  /** The API's answers (JSON text) to the screen's first requests, or null when no one is signed in. */
-  async function firstAnswers(screen: FirstScreen, cookie: string): Promise<Map<string, string> | null> {
+  /** The API's answers (JSON text) to these requests, or null when no one is signed in. */
+  async function firstAnswers(requests: string[], cookie: string): Promise<Map<string, string> | null> {
     const ask = (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
-    const me = await ask(ME_URL);
+    const me = await ask(apiUrl.me);
     if (me.statusCode !== 200) return null;
-    const answers = new Map([[ME_URL, me.body]]);
-    for (const [i, res] of (await Promise.all(screen.requests.map(ask))).entries()) {
-      if (res.statusCode === 200) answers.set(screen.requests[i]!, res.body);
+    const answers = new Map<string, string>([[apiUrl.me, me.body]]);
+    for (const [i, res] of (await Promise.all(requests.map(ask))).entries()) {
+      if (res.statusCode === 200) answers.set(requests[i]!, res.body);
     }
     return answers;
   }
 
-  /** What goes into the shell's head for a signed-in visitor: the answers, preloads of what the screen needs. */
-  function firstScreenHead(url: string, screen: FirstScreen, answers: Map<string, string>): string {
+  /**
+   * The shell for a signed-in visitor: preloads of the screen's first pictures ahead of the app's
+   * script (the browser asks in the order it reads), then preloads of the screen's code and the answers.
+   */
+  function firstScreenPage(pattern: string, requests: string[], answers: Map<string, string>): string {
     // JSON texts put together as one object; '<' escaped so no answer can close the script element.
     const json = `{${[...answers].map(([request, text]) => `${JSON.stringify(request)}:${text}`).join(',')}}`.replace(/</g, '\\u003c');
-    const pictures = screen.pictures(answers).map((src) => `<link rel="preload" as="image" href="${escapeAttribute(src)}" fetchpriority="high">`);
-    return `${pictures.join('')}${screenScripts.get(url) ?? ''}<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>`;
+    const parsed = new Map<string, unknown>();
+    const answer = <T>(url: string): T | undefined => {
+      if (!parsed.has(url) && answers.has(url)) parsed.set(url, JSON.parse(answers.get(url)!));
+      return parsed.get(url) as T | undefined;
+    };
+    const pictures = [...new Set(FIRST_SCREENS[pattern]!.pictures?.(answer, requests) ?? [])]
+      .filter((src): src is string => typeof src === 'string' && src.length > 0)
+      .map((src) => `<link rel="preload" as="image" href="${escapeAttribute(src)}" fetchpriority="high">`);
+    const head = `${screenLinks.get(pattern) ?? ''}<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script></head>`;
+    const before = shell.includes('<script type="module"') ? '<script type="module"' : '</head>';
+    return shell.replace(before, () => `${pictures.join('')}${before}`).replace('</head>', () => head);
   }
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
-    const screen = FIRST_SCREENS[request.url];
+    const at = request.url.indexOf('?');
+    const [pathname, query] = at < 0 ? [request.url, ''] : [request.url.slice(0, at), request.url.slice(at + 1)];
+    const screen = matchFirstScreen(pathname);
     if (!screen) return reply.header('Cache-Control', 'no-cache').sendFile(prerendered.get(request.url) ?? 'index.html');
     // The page differs by who is signed in: no shared cache may keep it.
     void reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie');
-    const answers = request.headers.cookie ? await firstAnswers(screen, request.headers.cookie) : null;
+    const requests = firstScreenRequests[screen.pattern]!(screen.params, new URLSearchParams(query));
+    const answers = request.headers.cookie ? await firstAnswers([...requests, ...topBarRequests], request.headers.cookie) : null;
     // A page made for one visitor goes as bytes, which the compressed-JSON memo does not keep; the
     // plain shell, the same for everyone, as text, which it does.
-    const page = answers ? Buffer.from(shell.replace('</head>', `${firstScreenHead(request.url, screen, answers)}</head>`)) : shell;
+    const page = answers ? Buffer.from(firstScreenPage(screen.pattern, requests, answers)) : shell;
     const body = await new Promise<string | Buffer>((resolve) => compressText(request, reply, page, resolve));
     return reply.type('text/html; charset=utf-8').send(body);
   }
@@ -140,7 +164,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Answers a client route with the built client's shell: the copy the build wrote for that route
-     * (login.html), or index.html with the first screen's answers (set when a built client is served).
+     * (login.html), or index.html with a main screen's first answers (set when a built client is served).
      */
     sendShell?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   }

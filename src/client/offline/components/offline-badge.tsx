@@ -1,6 +1,7 @@
 // Tells the user whether a favourite is kept on this device (issue 6): 'Available offline',
 // 'Saving for offline use...' or 'Not available offline' with the reason.
-import { useOfflineAvailability, type OfflineKind } from '../favourites';
+import type { OfflineKind } from '../favourites';
+import { useOfflineAvailability } from '../later';
 
 export function OfflineBadge({ kind, id }: { kind: OfflineKind; id: string }) {
   const state = useOfflineAvailability(kind, id);

@@ -4,12 +4,11 @@ import { api } from '../../../lib/api';
 import { PAGE_SIZE } from '../../../../shared/limits';
 import type { PostsPage } from '../../../../shared/schemas/posts';
 import { postsQueryKey } from '../../../components/posts/api/keys';
+import { apiUrl } from '../../../../shared/first-answers';
 
 export { postsQueryKey };
 
-export const postsUrl = (offset: number, count: number, tagIds: number[]) => `/api/forumpost/GetPosts/${offset}/${count}/${tagIds.length ? tagIds.join(',') : '-1'}`;
-
-export const getPosts = (offset: number, count: number, tagIds: number[]) => api<PostsPage>(postsUrl(offset, count, tagIds));
+export const getPosts = (offset: number, count: number, tagIds: number[]) => api<PostsPage>(apiUrl.posts(offset, count, tagIds));
 
 export const postsQueryOptions = (tagIds: number[]) =>
   infiniteQueryOptions({

@@ -2,30 +2,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { normaliseMediaSearch } from '../../../../shared/format';
+import { apiUrl, type MediaLibraryParams } from '../../../../shared/first-answers';
 import type { MediaPage } from '../../../../shared/schemas/media';
 
-export interface LibraryParams {
-  page: number;
-  pageSize: number;
-  /** -1 all, 0 image, 1 video */
-  type: number;
-  tagIds: number[];
-  search: string;
-}
+export type LibraryParams = MediaLibraryParams;
 
 export const mediaQueryKey = ['media'] as const;
-
-export function libraryUrl(p: LibraryParams): string {
-  const tags = p.tagIds.length ? p.tagIds.join(',') : '-1';
-  const search = normaliseMediaSearch(p.search);
-  const q = search === '-1' ? '' : `?search=${encodeURIComponent(search)}`;
-  return `/api/media/${p.page * p.pageSize}/${p.pageSize}/${p.type}/${tags}${q}`;
-}
 
 export const mediaLibraryQueryOptions = (p: LibraryParams) =>
   queryOptions({
     queryKey: [...mediaQueryKey, 'library', p.page, p.pageSize, p.type, p.tagIds.join(','), normaliseMediaSearch(p.search)],
-    queryFn: () => api<MediaPage>(libraryUrl(p)),
+    queryFn: () => api<MediaPage>(apiUrl.mediaLibrary(p)),
     placeholderData: keepPreviousData,
   });
 

@@ -2,7 +2,7 @@
 // replay never toggles twice, queued when offline. Favouriting keeps the item and its file on the
 // device so it opens and downloads offline; unfavouriting forgets them.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toggleFavouriteOffline } from '../../../offline/favourites';
+import { toggleFavouriteOffline } from '../../../offline/later';
 import type { MediaFavourite, MediaItem } from '../../../../shared/schemas/media';
 import { mediaQueryKey } from './get-media-library';
 import { mediaItemQueryKey } from './get-media-item';

@@ -4,7 +4,7 @@
 import { useAlertDialog } from '../../../components/confirm';
 import { useToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
-import { downloadOfflineFile } from '../../../offline/favourites';
+import { downloadOfflineFile } from '../../../offline/later';
 import { useOnline } from '../../../offline/use-online';
 import type { MediaItem } from '../../../../shared/schemas/media';
 import { useDownloadMedia } from '../api/download-media';

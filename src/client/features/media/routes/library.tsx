@@ -7,19 +7,19 @@ import { Paginator } from '../../../components/paginator';
 import { Spinner } from '../../../components/spinner';
 import { TagSelector } from '../../../components/tag-selector';
 import { PAGE_SIZE } from '../../../../shared/limits';
+import { mediaLibraryParams } from '../../../../shared/first-answers';
 import { useMediaLibrary } from '../api/get-media-library';
 import { useAllTags } from '../../../lib/tags';
 import { MediaTile } from '../components/media-tile';
 
 export function Component() {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
-  const type = [-1, 0, 1].includes(Number(params.get('type'))) && params.get('type') !== null ? Number(params.get('type')) : -1;
-  const tagIds = (params.get('tags') ?? '').split(',').filter(Boolean).map(Number).filter(Number.isInteger);
-  const search = params.get('q') ?? '';
+  // (The same the route's loader reads: app/screen-loaders.ts.)
+  const library = mediaLibraryParams(params);
+  const { page, type, tagIds, search } = library;
   const [term, setTerm] = useState(search);
   const tags = useAllTags();
-  const { data, isPending, isError, error } = useMediaLibrary({ page, pageSize: PAGE_SIZE.mediaLibrary, type, tagIds, search });
+  const { data, isPending, isError, error } = useMediaLibrary(library);
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -78,7 +78,7 @@ export function Component() {
         <>
           <p className="muted" data-testid="media-count">{data.total} Media Item(s) available</p>
           <div className="grid media-grid">
-            {data.media.map((m) => <MediaTile key={m.id} media={m} />)}
+            {data.media.map((m, i) => <MediaTile key={m.id} media={m} position={i} />)}
           </div>
           <Paginator pageCount={pageCount} page={Math.min(page, pageCount - 1)} onPageChange={(p) => update({ page: p ? String(p) : null })} />
         </>

@@ -3,8 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import type { Scenario } from '../../../../shared/schemas/scenarios';
 import { scenarioKeys } from './keys';
+import { apiUrl } from '../../../../shared/first-answers';
 
-export const getScenario = (id: string) => api<Scenario>(`/api/scenarios/${encodeURIComponent(id)}`);
+export const getScenario = (id: string) => api<Scenario>(apiUrl.scenario(id));
 
 export const scenarioQueryOptions = (id: string) =>
   queryOptions({

@@ -2,7 +2,7 @@
 // Idempotency-Key so a replay never toggles twice; made offline it is sent later. Favouriting also
 // keeps the scenario and its file on the device; unfavouriting forgets them.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toggleFavouriteOffline } from '../../../offline/favourites';
+import { toggleFavouriteOffline } from '../../../offline/later';
 import type { Scenario, ScenarioFavourite } from '../../../../shared/schemas/scenarios';
 import { scenarioKeys } from './keys';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useDeviceInfo, isCtgiDevice, type DeviceInfo } from '../../../lib/native-bridge';
 import { useToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
-import { downloadOfflineFile, useOfflineAvailability } from '../../../offline/favourites';
+import { downloadOfflineFile, useOfflineAvailability } from '../../../offline/later';
 import { useOnline } from '../../../offline/use-online';
 import type { Scenario } from '../../../../shared/schemas/scenarios';
 import { downloadScenario } from '../api/download-scenario';

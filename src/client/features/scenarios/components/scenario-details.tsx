@@ -9,7 +9,7 @@ export function DeviceThumbnail({ scenario }: { scenario: Scenario }) {
   const name = scenario.monitor_name;
   return (
     <figure className="device-figure">
-      <img src={scenario.thumbnail_url} alt={name ?? `Device ${scenario.device_id ?? 'unknown'}`} width="240" height="200" />
+      <img src={scenario.thumbnail_url} alt={name ?? `Device ${scenario.device_id ?? 'unknown'}`} width="240" height="200" fetchPriority="high" />
       <figcaption data-testid="monitor-name">{name ?? 'Unknown monitor'}</figcaption>
     </figure>
   );

@@ -17,7 +17,7 @@ import { DownloadButton } from '../components/download-button';
 import { FavouriteButton } from '../components/favourite-button';
 import { editorUrlFor, useWebEditorUrl } from '../../../lib/site';
 import { DeviceThumbnail, ScenarioDetailsCard } from '../components/scenario-details';
-import { useOfflineItem } from '../../../offline/favourites';
+import { useOfflineItem } from '../../../offline/later';
 import { OfflineBadge } from '../../../offline/components/offline-badge';
 
 export const PRIVATE_TEXT = 'Private scenarios are not visible in Scenarios, but may be attached to Group Posts.';
@@ -115,7 +115,7 @@ export function Component() {
       <div className="card scenario-hero">
         <div className="scenario-images">
           <DeviceThumbnail scenario={s} />
-          <img src={s.patient_photo_url} alt="Patient" width="200" height="200" />
+          <img src={s.patient_photo_url} alt="Patient" width="200" height="200" fetchPriority="high" />
         </div>
         <div className="scenario-main">
           <h1>{s.name || 'Unknown Scenario'}</h1>

@@ -1,6 +1,7 @@
 // /scenarios: the scenario library with filters, search, page size and the paginator (spec section 2).
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_SIZE } from '../../../../shared/limits';
+import { scenarioLibraryParams } from '../../../../shared/first-answers';
 import { Paginator } from '../../../components/paginator';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
@@ -10,19 +11,11 @@ import { ScenarioCard } from '../components/scenario-card';
 import { ScenarioFilters, type LibraryFilterState } from '../components/scenario-filters';
 import { AddScenarioMenu } from '../components/add-scenario-menu';
 
-const int = (v: string | null, fallback: number) => (v != null && /^-?\d+$/.test(v) ? Number(v) : fallback);
-
 export function Component() {
   const [params, setParams] = useSearchParams();
-  const filters: LibraryFilterState = {
-    search: params.get('q') ?? '',
-    age: int(params.get('age'), -1),
-    condition: int(params.get('condition'), -1),
-    tagIds: (params.get('tags') ?? '').split(',').filter((x) => /^\d+$/.test(x)).map(Number),
-    count: PAGE_SIZE.scenarioLibraryChoices.includes(int(params.get('size'), 0) as 5) ? int(params.get('size'), 10) : PAGE_SIZE.scenarioLibrary,
-  };
-  const page = Math.max(0, int(params.get('page'), 1) - 1);
-  const { data, isLoading, error } = useScenarios({ ...filters, offset: page * filters.count });
+  // (The same the route's loader reads: app/screen-loaders.ts.)
+  const { page, offset, ...filters } = scenarioLibraryParams(params);
+  const { data, isLoading, error } = useScenarios({ ...filters, offset });
   const tags = useAllTags();
 
   const update = (next: Partial<LibraryFilterState> & { page?: number }) => {

@@ -3,10 +3,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import type { Debrief } from '../../../../shared/schemas/debriefs';
+import { apiUrl } from '../../../../shared/first-answers';
 
 export const debriefsQueryKey = ['debriefs', 'mine'] as const;
 
-export const getDebriefs = () => api<Debrief[]>('/api/editor/DebriefsForCurrentUser');
+export const getDebriefs = () => api<Debrief[]>(apiUrl.debriefs);
 
 export const debriefsQueryOptions = () => queryOptions({ queryKey: debriefsQueryKey, queryFn: getDebriefs });
 
