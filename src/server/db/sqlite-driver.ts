@@ -7,6 +7,7 @@
 //     blocking the writer or each other, and a read that starts after a write committed sees it.
 // A statement counts as a read when SQLite says it is read-only and returns rows (better-sqlite3's
 // `readonly` and `reader`): an INSERT ... RETURNING is a write.
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type SQLite from 'better-sqlite3';
@@ -40,7 +41,8 @@ export const CHECKPOINT_MS = 1000;
 export function sqliteReadPool(file: string, threads: number): ReadPool | null {
   if (threads <= 0) return null;
   const pool = new Piscina({
-    filename: fileURLToPath(new URL('./sqlite-reader.worker.mjs', import.meta.url)),
+    // Beside this module (a path, not a URL: a browser-like test environment replaces the global URL).
+    filename: path.join(path.dirname(fileURLToPath(import.meta.url)), 'sqlite-reader.worker.mjs'),
     workerData: { file },
     minThreads: threads,
     maxThreads: threads,
