@@ -28,7 +28,8 @@
 // The queries each call runs, their EXPLAIN QUERY PLAN and time on their own are printed for a list
 // over its p99 target, or for every list with BENCH_EXPLAIN=1. Autocannon shares the machine with
 // the servers, so absolute req/s are a floor; the ratios compare calls of the same run.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { nextMessage, startChild, stopChild } from './children.js';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -203,28 +204,7 @@ interface CannonResult {
 type Autocannon = (opts: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<CannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-/** One reply from the server for one message (or the first message when none is sent). */
-function call<T>(child: ChildProcess, msg?: Request): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (m: unknown) => {
-      cleanup();
-      const error = (m as { error?: string }).error;
-      if (error) reject(new Error(`server: ${error}`));
-      else resolve(m as T);
-    };
-    const onExit = (code: number | null) => {
-      cleanup();
-      reject(new Error(`server exited (${code})`));
-    };
-    const cleanup = () => {
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-    };
-    child.on('message', onMessage);
-    child.on('exit', onExit);
-    if (msg) child.send(msg);
-  });
-}
+const call = <T>(child: ChildProcess, msg?: Request): Promise<T> => nextMessage<T>(child, msg);
 
 interface Row {
   data: string;
@@ -248,21 +228,7 @@ const fmt = (n: number) => n.toLocaleString('en-GB').replace(/,/g, ' ');
 const pct = (n: number) => `${Math.round(n * 100)} %`;
 
 /** Start `node bench/api.bench.ts <mode> ...args` and wait for its first message. */
-function startChild<T>(args: string[], nodeFlags: string[] = []): { child: ChildProcess; ready: Promise<T> } {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', fileURLToPath(import.meta.url), ...args], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return { child, ready: call<T>(child) };
-}
-
-async function stopChild(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise((resolve) => {
-    const t = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => resolve(clearTimeout(t)));
-    child.kill('SIGTERM');
-  });
-}
+const startSelf = <T>(args: string[], nodeFlags: string[] = []) => startChild<T>(fileURLToPath(import.meta.url), args, { nodeFlags });
 
 async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'api-bench-'));
@@ -281,11 +247,11 @@ async function main() {
   /** p50 of each list at each size, for the growth target. */
   const p50s = new Map<string, Map<number, number>>();
   try {
-    const bareStart = startChild<{ port: number }>(['--bare']);
+    const bareStart = startSelf<{ port: number }>(['--bare']);
     bare = bareStart.child;
     // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
     const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-    const server = startChild<Ready>(['--server', path.join(work, 'data')], profile);
+    const server = startSelf<Ready>(['--server', path.join(work, 'data')], profile);
     child = server.child;
     const [{ port: barePort }, { port, filterTagId }] = await Promise.all([bareStart.ready, server.ready]);
     const base = `http://127.0.0.1:${port}`;

@@ -31,13 +31,14 @@
 //     p99 at most 50 ms on PostgreSQL with one process and with two;
 //   - the writer's p99 during the mix at most 50 ms (each database);
 //   - each list at least 50 % of its raw-query floor (SQLite).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type SQLite from 'better-sqlite3';
+import { nextMessage, startChild, stopChild } from './children.js';
 import {
   createBaseRows,
   createSeeder,
@@ -144,46 +145,8 @@ type Autocannon = (opts: { url: string; connections: number; duration: number; h
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 // ---------------------------------------------------------------- child processes
-/** `node bench/mix.bench.ts <args>`, answering over IPC; resolves with its first message. */
-function startChild<T>(args: string[], env: Record<string, string> = {}): { child: ChildProcess; ready: Promise<T> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ...args], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, ...env },
-  });
-  const ready = nextMessage<T>(child);
-  return { child, ready };
-}
-
-function nextMessage<T>(child: ChildProcess, send?: unknown): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (m: unknown) => {
-      cleanup();
-      const error = (m as { error?: string }).error;
-      if (error) reject(new Error(error));
-      else resolve(m as T);
-    };
-    const onExit = (code: number | null) => {
-      cleanup();
-      reject(new Error(`child exited (${code})`));
-    };
-    const cleanup = () => {
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-    };
-    child.on('message', onMessage);
-    child.on('exit', onExit);
-    if (send) child.send(send as object);
-  });
-}
-
-async function stopChild(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise((resolve) => {
-    const t = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => resolve(clearTimeout(t)));
-    child.kill('SIGTERM');
-  });
-}
+const self = fileURLToPath(import.meta.url);
+const child = <T>(args: string[], env: Record<string, string> = {}) => startChild<T>(self, args, { env });
 
 /** Child: the real app on `DATA_DIR` / `DATABASE_URL` (env), listening on loopback. */
 async function runServer() {
@@ -397,7 +360,7 @@ async function main() {
 
     // ------------------------------------------------ one database's runs
     async function startServers(n: number, env: Record<string, string>): Promise<{ bases: string[]; servers: ChildProcess[] }> {
-      const started = Array.from({ length: n }, () => startChild<{ port: number }>(['--server'], env));
+      const started = Array.from({ length: n }, () => child<{ port: number }>(['--server'], env));
       for (const s of started) children.push(s.child);
       const ports = await Promise.all(started.map((s) => s.ready));
       return { bases: ports.map((p) => `http://127.0.0.1:${p.port}`), servers: started.map((s) => s.child) };
@@ -460,7 +423,7 @@ async function main() {
     }
 
     async function writer(base: string, cookie: string, seconds: number): Promise<WriterReport> {
-      const w = startChild<WriterReport>(['--writer', base, cookie, String(seconds), String(firstId), String(lastId)]);
+      const w = child<WriterReport>(['--writer', base, cookie, String(seconds), String(firstId), String(lastId)]);
       children.push(w.child);
       return w.ready;
     }

@@ -125,6 +125,9 @@ describe.each(dbKinds)('list totals and pages follow every write (%s)', (kind) =
     expect(list.count).toBe(groupsBefore + 1);
     expect(list.groups.map((g: { name: string }) => g.name)).toContain('Night shift sims');
     const groupId = list.groups.find((g: { name: string }) => g.name === 'Night shift sims').id;
+    await t.app.db.updateTable('forum_groups').set({ name: 'Day shift sims' }).where('id', '=', groupId).execute();
+    expect((await get(reader, '/api/search/searchgroups/0/20/night')).count).toBe(0);
+    expect((await get(reader, '/api/search/searchgroups/0/20/day')).groups.map((g: { id: number }) => g.id)).toContain(groupId);
     expect((await as(t.app, owner, { method: 'DELETE', url: `/api/forumgroup/deletegroup/${groupId}` })).statusCode).toBe(200);
     expect((await get(reader, groups)).count).toBe(groupsBefore);
 
@@ -137,6 +140,10 @@ describe.each(dbKinds)('list totals and pages follow every write (%s)', (kind) =
     expect(list.total).toBe(usersBefore + 1);
     expect(list.users.map((u: { id: number }) => u.id)).toContain(zeb.id);
     expect((await get(admin, search)).count).toBe(1);
+    // Renamed: found by the new name only (PostgreSQL keeps the stored document by trigger).
+    await t.app.db.updateTable('users').set({ first_name: 'Zacharias' }).where('id', '=', zeb.id).execute();
+    expect((await get(admin, search)).count).toBe(0);
+    expect((await get(admin, '/api/search/searchusers/0/20/zacharias')).users.map((u: { id: number }) => u.id)).toEqual([zeb.id]);
     await t.app.db.deleteFrom('users').where('id', '=', zeb.id).execute();
     expect((await get(admin, users)).total).toBe(usersBefore);
     expect((await get(admin, search)).count).toBe(0);

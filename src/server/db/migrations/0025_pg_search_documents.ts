@@ -8,33 +8,35 @@ import { isPostgres, sql } from './helpers.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;
-  await sql`CREATE TABLE group_search_documents (
-    group_id integer PRIMARY KEY REFERENCES forum_groups(id) ON DELETE CASCADE,
-    document tsvector NOT NULL)`.execute(db);
-  await sql`CREATE INDEX group_search_documents_gin ON group_search_documents USING gin (document)`.execute(db);
-  await sql`CREATE FUNCTION group_search_documents_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      INSERT INTO group_search_documents (group_id, document) VALUES (NEW.id, group_search_document(NEW.name, NEW.description))
-        ON CONFLICT (group_id) DO UPDATE SET document = EXCLUDED.document;
-      RETURN NULL;
-    END $$`.execute(db);
-  await sql`CREATE TRIGGER group_search_documents_ai AFTER INSERT ON forum_groups FOR EACH ROW EXECUTE FUNCTION group_search_documents_refresh()`.execute(db);
-  await sql`CREATE TRIGGER group_search_documents_au AFTER UPDATE OF name, description ON forum_groups FOR EACH ROW EXECUTE FUNCTION group_search_documents_refresh()`.execute(db);
-  await sql`INSERT INTO group_search_documents (group_id, document) SELECT id, group_search_document(name, description) FROM forum_groups`.execute(db);
+  await storedDocuments(db, { table: 'group_search_documents', key: 'group_id', of: 'forum_groups', document: 'group_search_document(%.name, %.description)', columns: 'name, description' });
+  await storedDocuments(db, {
+    table: 'user_search_documents',
+    key: 'user_id',
+    of: 'users',
+    document: 'user_search_document(%.first_name, %.last_name, %.username, %.email)',
+    columns: 'first_name, last_name, username, email',
+  });
+}
 
-  await sql`CREATE TABLE user_search_documents (
-    user_id integer PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
-    document tsvector NOT NULL)`.execute(db);
-  await sql`CREATE INDEX user_search_documents_gin ON user_search_documents USING gin (document)`.execute(db);
-  await sql`CREATE FUNCTION user_search_documents_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
+/**
+ * `table` holds the document of each row of `of` (`document`, with % for the row), kept by triggers
+ * on insert and on updates of `columns`, and a GIN index on it; filled for the rows there already.
+ */
+async function storedDocuments(db: Kysely<unknown>, t: { table: string; key: string; of: string; document: string; columns: string }): Promise<void> {
+  const doc = (row: string) => t.document.replaceAll('%', row);
+  await sql.raw(`CREATE TABLE ${t.table} (
+    ${t.key} integer PRIMARY KEY REFERENCES ${t.of}(id) ON DELETE CASCADE,
+    document tsvector NOT NULL)`).execute(db);
+  await sql.raw(`CREATE INDEX ${t.table}_gin ON ${t.table} USING gin (document)`).execute(db);
+  await sql.raw(`CREATE FUNCTION ${t.table}_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      INSERT INTO user_search_documents (user_id, document) VALUES (NEW.id, user_search_document(NEW.first_name, NEW.last_name, NEW.username, NEW.email))
-        ON CONFLICT (user_id) DO UPDATE SET document = EXCLUDED.document;
+      INSERT INTO ${t.table} (${t.key}, document) VALUES (NEW.id, ${doc('NEW')})
+        ON CONFLICT (${t.key}) DO UPDATE SET document = EXCLUDED.document;
       RETURN NULL;
-    END $$`.execute(db);
-  await sql`CREATE TRIGGER user_search_documents_ai AFTER INSERT ON users FOR EACH ROW EXECUTE FUNCTION user_search_documents_refresh()`.execute(db);
-  await sql`CREATE TRIGGER user_search_documents_au AFTER UPDATE OF first_name, last_name, username, email ON users FOR EACH ROW EXECUTE FUNCTION user_search_documents_refresh()`.execute(db);
-  await sql`INSERT INTO user_search_documents (user_id, document) SELECT id, user_search_document(first_name, last_name, username, email) FROM users`.execute(db);
+    END $$`).execute(db);
+  await sql.raw(`CREATE TRIGGER ${t.table}_ai AFTER INSERT ON ${t.of} FOR EACH ROW EXECUTE FUNCTION ${t.table}_refresh()`).execute(db);
+  await sql.raw(`CREATE TRIGGER ${t.table}_au AFTER UPDATE OF ${t.columns} ON ${t.of} FOR EACH ROW EXECUTE FUNCTION ${t.table}_refresh()`).execute(db);
+  await sql.raw(`INSERT INTO ${t.table} (${t.key}, document) SELECT id, ${doc(t.of)} FROM ${t.of}`).execute(db);
 }
 
 export async function down(): Promise<void> {
