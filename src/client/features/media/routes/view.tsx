@@ -14,6 +14,7 @@ import { useOfflineFileUrl, useOfflineItem } from '../../../offline/favourites';
 import { OfflineBadge } from '../../../offline/components/offline-badge';
 import type { MediaItem } from '../../../../shared/schemas/media';
 import { PictureIcon } from '../../../components/icons';
+import { useOnline } from '../../../offline/use-online';
 
 export function Component() {
   const { uuidId = '' } = useParams();
@@ -21,7 +22,11 @@ export function Component() {
   // A favourite kept on this device opens with no network (issue 6).
   const kept = useOfflineItem<MediaItem>('media', uuidId);
   const m = data ?? kept ?? undefined;
-  const offlineUrl = useOfflineFileUrl('media', uuidId, !data);
+  // With no network the picture comes from the copy on this device even when the item's details
+  // are known (a cached answer's signed file links do not load offline).
+  const online = useOnline();
+  const fromDevice = !data || !online;
+  const offlineUrl = useOfflineFileUrl('media', uuidId, fromDevice);
   const { data: me } = useMe();
   const download = useDownloadAction();
   if (!m) {
@@ -33,8 +38,8 @@ export function Component() {
     return <Spinner />;
   }
   const isOwner = me?.id === m.contributed_by.id;
-  const fullUrl = data ? m.signed_full_url : offlineUrl;
-  const thumbUrl = data ? m.signed_thumb_url : (offlineUrl ?? m.signed_thumb_url);
+  const fullUrl = fromDevice ? offlineUrl : m.signed_full_url;
+  const thumbUrl = fromDevice ? (offlineUrl ?? m.signed_thumb_url) : m.signed_thumb_url;
   return (
     <section className="media-view">
       <nav aria-label="Breadcrumb" className="breadcrumb">
