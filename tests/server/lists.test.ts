@@ -189,7 +189,14 @@ describe.each(dbKinds)('list totals and pages follow every write (%s)', (kind) =
     await db.updateTable('scenarios').set({ privacy_level: 0 }).where('id', '=', s1).execute();
     await db.updateTable('scenarios').set({ is_processed: 0, name: 'Renamed' }).where('id', '=', s2).execute();
     expect(await stored()).toEqual(await counted());
+    // A search counts only library matches: neither the private one nor the unprocessed one.
+    const searchCounted = '/api/scenarios/0/10/-1/-1/counted/-1';
+    expect((await get(reader, searchCounted)).total).toBe(0);
+    await db.updateTable('scenarios').set({ privacy_level: 1 }).where('id', '=', s1).execute();
+    expect((await get(reader, searchCounted)).total).toBe(0);
     await db.updateTable('scenarios').set({ privacy_level: 2 }).where('id', '=', s1).execute();
+    expect((await get(reader, searchCounted)).scenarios.map((x: { id: number }) => x.id)).toEqual([s1]);
+    expect((await get(reader, searchCounted)).total).toBe(1);
     await db.deleteFrom('scenarios').where('id', '=', s2).execute();
     expect(await stored()).toEqual(await counted());
     // Accounts and groups come and go.

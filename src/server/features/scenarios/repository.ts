@@ -141,6 +141,22 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     return null;
   }
 
+  /**
+   * SQLite: the library scenarios matching every token, counted from the full-text index alone (it
+   * holds every scenario) less the matches outside the library, found through the library indexes'
+   * leading columns (each range is empty or short where most scenarios are public): no scenario row
+   * is read per match.
+   */
+  async function libraryMatchesSqlite(tokens: string[]): Promise<number> {
+    const q = tokens.map((t) => `"${t}"*`).join(' AND ');
+    const matches = sql`(SELECT rowid FROM scenarios_fts WHERE scenarios_fts MATCH ${q})`;
+    // Outside the library: not public, or public and not processed (each as index ranges).
+    const outside = [sql`s.privacy_level < 2`, sql`s.privacy_level > 2`, sql`s.privacy_level = 2 AND s.is_processed < 1`, sql`s.privacy_level = 2 AND s.is_processed > 1`];
+    const { rows } = await sql<{ n: number }>`SELECT (SELECT count(*) FROM scenarios_fts WHERE scenarios_fts MATCH ${q})
+      ${sql.join(outside.map((range) => sql`- (SELECT count(*) FROM scenarios s WHERE ${range} AND +s.id IN ${matches})`), sql` `)} AS n`.execute(db);
+    return Number(rows[0].n);
+  }
+
   /** The rows of `ids` (with owner and folder), in that order. */
   async function rowsById(ids: number[]): Promise<ScenarioRow[]> {
     return ids.length ? rowsInOrder(ids, await base().where('s.id', 'in', ids).execute()) : [];
@@ -160,6 +176,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       const total = await totals.total(key, ['scenarios', 'scenario_tags'], async () => {
         // The whole library's total is kept by the database (lib/list-totals.ts): no rows are counted.
         if (f.age === -1 && f.condition === -1 && !f.tagIds.length && !searchTokens(f.words).length) return storedTotal(db, LIBRARY_TOTAL);
+        if (dialect === 'sqlite' && f.age === -1 && f.condition === -1 && !f.tagIds.length) return libraryMatchesSqlite(searchTokens(f.words));
         const totalRow = await db
           .selectFrom('scenarios as s')
           .where((eb) => libraryWhere(eb as unknown as EB, f))
