@@ -2,6 +2,27 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './support/auth';
 import { installFakeNativeHost } from './support/fake-native-host';
 
+test('every screen has its own title; a new screen is announced and its heading focused', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Sign in - REALITi Community');
+  await signIn(page, 'educator');
+  await expect(page).toHaveTitle('Home - REALITi Community');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scenarios' }).click();
+  await expect(page).toHaveTitle('Scenarios - REALITi Community');
+  await expect(page.getByRole('heading', { level: 1, name: 'Scenarios' })).toBeFocused();
+  await expect(page.getByTestId('screen-announcer')).toHaveText('Scenarios - REALITi Community');
+  // A view screen is titled with its item's name.
+  await page.locator('main a[href^="/scenario/"]').first().click();
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeFocused();
+  const name = (await heading.textContent())!.trim();
+  expect(name).not.toBe('');
+  await expect(page).toHaveTitle(`${name} - REALITi Community`);
+  await expect(page.getByTestId('screen-announcer')).toHaveText(`${name} - REALITi Community`);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveTitle('Page not found - REALITi Community');
+});
+
 test('a signed-out visitor is sent to /login', async ({ page }) => {
   await page.goto('/scenarios');
   await expect(page).toHaveURL(/\/login$/);

@@ -14,6 +14,7 @@ import { useOfflineFileUrl, useOfflineItem } from '../../../offline/favourites';
 import { OfflineBadge } from '../../../offline/components/offline-badge';
 import type { MediaItem } from '../../../../shared/schemas/media';
 import { PictureIcon } from '../../../components/icons';
+import { useItemTitle } from '../../../app/screen-title';
 
 export function Component() {
   const { uuidId = '' } = useParams();
@@ -21,6 +22,7 @@ export function Component() {
   // A favourite kept on this device opens with no network (issue 6).
   const kept = useOfflineItem<MediaItem>('media', uuidId);
   const m = data ?? kept ?? undefined;
+  useItemTitle(m?.name);
   const offlineUrl = useOfflineFileUrl('media', uuidId, !data);
   const { data: me } = useMe();
   const download = useDownloadAction();
