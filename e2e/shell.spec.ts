@@ -118,3 +118,36 @@ test('on a phone nothing widens the page: a long search term, the analytics char
   await expect(page.getByRole('table', { name: 'New posts per month' })).toBeAttached();
   expect(await overflow()).toBe(0);
 });
+
+test("the user menu button's accessible name starts with the initials it shows", async ({ page }) => {
+  await signIn(page, 'educator');
+  const menu = page.locator('summary:has(.avatar)');
+  await expect(menu.locator('.avatar')).toHaveText('EE');
+  await expect(menu).toHaveAccessibleName('EE User menu');
+});
+
+test('the contents links on /terms are targets of at least 24 by 24 px', async ({ page }) => {
+  await page.goto('/terms');
+  const links = page.getByRole('navigation', { name: 'Contents' }).getByRole('link');
+  await expect(links.first()).toBeVisible();
+  const boxes = await links.evaluateAll((as) => as.map((a) => a.getBoundingClientRect()).map((r) => ({ width: r.width, height: r.height })));
+  expect(boxes.length).toBeGreaterThan(5);
+  for (const box of boxes) {
+    expect(box.height).toBeGreaterThanOrEqual(24);
+    expect(box.width).toBeGreaterThanOrEqual(24);
+  }
+});
+
+test('with reduced motion asked for, nothing keeps moving: the spinner stands still', async ({ page }) => {
+  await page.goto('/terms');
+  const spinning = () =>
+    page.evaluate(() => {
+      document.getElementById('motion-probe')?.remove();
+      document.body.insertAdjacentHTML('beforeend', '<div class="spinner" id="motion-probe"><span class="spinner-dot"></span></div>');
+      return document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations === Infinity).length;
+    });
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await spinning()).toBeGreaterThan(0);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await spinning()).toBe(0);
+});
