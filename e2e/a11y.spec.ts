@@ -64,7 +64,7 @@ async function follow(page: Page, selector: string, screen: string) {
 }
 
 test.describe('signed out', () => {
-  for (const url of ['/login', '/register', '/terms', '/privacy', '/password-update']) {
+  for (const url of ['/login', '/register', '/terms', '/privacy', '/accessibility', '/password-update']) {
     test(`axe: ${url}`, async ({ page }) => visit(page, url));
   }
 });

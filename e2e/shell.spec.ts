@@ -151,3 +151,19 @@ test('with reduced motion asked for, nothing keeps moving: the spinner stands st
   await page.emulateMedia({ reducedMotion: 'reduce' });
   expect(await spinning()).toBe(0);
 });
+
+test('the accessibility statement is linked from the footer, open to all: standard, known gaps, contact', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility' }).click();
+  await expect(page).toHaveURL(/\/accessibility$/);
+  await expect(page).toHaveTitle('Accessibility Statement - REALITi Community');
+  await expect(page.getByRole('heading', { level: 1, name: 'Accessibility Statement' })).toBeVisible();
+  await expect(page.getByText(/WCAG\) 2\.2 at level AA/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What does not meet the standard yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'accessibility@isimulate.com' })).toHaveAttribute('href', 'mailto:accessibility@isimulate.com');
+  // Signed in, the same page in the app's frame, with the footer link too.
+  await signIn(page, 'educator');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Accessibility Statement' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});

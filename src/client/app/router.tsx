@@ -21,6 +21,7 @@ const publicRoutes: RouteObject[] = [
 const openRoutes: RouteObject[] = [
   { path: '/privacy', handle: { title: 'Privacy Policy' }, lazy: () => import('../features/misc/routes/privacy') },
   { path: '/terms', handle: { title: 'Terms and Conditions' }, lazy: () => import('../features/misc/routes/terms') },
+  { path: '/accessibility', handle: { title: 'Accessibility Statement' }, lazy: () => import('../features/misc/routes/accessibility') },
 ];
 
 const authedRoutes: RouteObject[] = [
