@@ -176,6 +176,9 @@ test('edit asks before leaving with unsaved changes, saves, and deletes', async 
   await page.getByLabel('Description', { exact: true }).fill('x'.repeat(201));
   await expect(page.getByLabel('Description', { exact: true })).toHaveValue('x'.repeat(200));
   await page.getByLabel('Description', { exact: true }).fill('Sinus rhythm for the orientation day');
+  // An image's alt text: what it shows, used as the image's text alternative.
+  await expect(page.getByLabel('Alt text')).toHaveAccessibleDescription('What the image shows, read out to people who cannot see it.');
+  await page.getByLabel('Alt text').fill('A patient monitor showing sinus rhythm at 72 beats per minute');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   const updated = page.getByRole('dialog', { name: 'Updated!' });
   await expect(updated).toContainText('Your media has been updated.');
@@ -184,6 +187,7 @@ test('edit asks before leaving with unsaved changes, saves, and deletes', async 
   // Saved: leaving no longer asks.
   await page.getByRole('link', { name: `${imageA} renamed` }).click();
   await expect(page.getByText('Sinus rhythm for the orientation day')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'A patient monitor showing sinus rhythm at 72 beats per minute' })).toBeVisible();
   await expect(page.locator('.media-tags')).toContainText('Cardiac');
 
   await page.getByRole('link', { name: 'Edit' }).click();

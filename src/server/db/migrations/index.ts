@@ -21,6 +21,7 @@ import * as m0018 from './0018_post_tag_search.js';
 import * as m0019 from './0019_bookkeeping_versions.js';
 import * as m0023 from './0023_list_totals.js';
 import * as m0020 from './0020_page_indexes.js';
+import * as m0024 from './0024_media_alt_text.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_bookkeeping_versions': m0019,
   '0023_list_totals': m0023,
   '0020_page_indexes': m0020,
+  '0024_media_alt_text': m0024,
 };

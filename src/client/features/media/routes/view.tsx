@@ -12,7 +12,7 @@ import { useDownloadAction } from '../components/use-download';
 import { MediaFavouriteButton } from '../components/favourite-button';
 import { useOfflineFileUrl, useOfflineItem } from '../../../offline/favourites';
 import { OfflineBadge } from '../../../offline/components/offline-badge';
-import type { MediaItem } from '../../../../shared/schemas/media';
+import { mediaAlt, type MediaItem } from '../../../../shared/schemas/media';
 import { PictureIcon } from '../../../components/icons';
 import { useItemTitle } from '../../../app/screen-title';
 
@@ -47,7 +47,7 @@ export function Component() {
           {m.is_video && fullUrl ? (
             <video controls preload="metadata" poster={data ? (m.signed_thumb_url ?? undefined) : undefined} src={fullUrl} aria-label={m.name} />
           ) : thumbUrl ? (
-            <img src={thumbUrl} alt={m.name} />
+            <img src={thumbUrl} alt={mediaAlt(m)} />
           ) : (
             <div className="media-thumb"><span className="media-thumb-placeholder" aria-hidden="true">{m.is_video ? '▶' : <PictureIcon />}</span></div>
           )}
