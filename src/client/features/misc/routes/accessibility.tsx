@@ -30,8 +30,9 @@ export function Component() {
       <h2>What does not meet the standard yet</h2>
       <ul>
         <li>
-          Images shared by members have no text alternative of their own yet: a photo&apos;s description is not written
-          as its alternative text (WCAG 1.1.1).
+          Images shared by members may have no text alternative of their own: contributors can write one on the Edit
+          Media screen, but the upload screen does not ask for it yet and an image can be made public without one; such
+          images are described by their name only (WCAG 1.1.1).
         </li>
         <li>Uploaded videos cannot carry captions yet (WCAG 1.2.2).</li>
         <li>
