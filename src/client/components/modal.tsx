@@ -41,8 +41,9 @@ export function Modal({ title, onClose, children, footer }: { title: string; onC
     onClose();
   };
   // Closed by the browser all the same (a repeated Escape with no other key between).
+  // (Not after an unmount, nor for a close this component did itself and has opened again since.)
   const onNativeClose = () => {
-    if (!gone.current) onClose();
+    if (!gone.current && !ref.current?.open) onClose();
   };
   return (
     <dialog
