@@ -176,6 +176,12 @@ test('edit asks before leaving with unsaved changes, saves, and deletes', async 
   await page.getByLabel('Description', { exact: true }).fill('x'.repeat(201));
   await expect(page.getByLabel('Description', { exact: true })).toHaveValue('x'.repeat(200));
   await page.getByLabel('Description', { exact: true }).fill('Sinus rhythm for the orientation day');
+  // A form error is read out as it appears and describes its field.
+  await page.getByLabel('Name').fill('');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Name is required' })).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Name is required');
+  await page.getByLabel('Name').fill(`${imageA} renamed`);
   // An image's alt text: what it shows, used as the image's text alternative.
   await expect(page.getByLabel('Alt text')).toHaveAccessibleDescription('What the image shows, read out to people who cannot see it.');
   await page.getByLabel('Alt text').fill('A patient monitor showing sinus rhythm at 72 beats per minute');

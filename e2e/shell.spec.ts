@@ -167,3 +167,11 @@ test('the accessibility statement is linked from the footer, open to all: standa
   await expect(page.getByRole('heading', { level: 1, name: 'Accessibility Statement' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });
+
+test('sign-in errors are read out as they appear and describe their fields', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Username is required' })).toBeVisible();
+  await expect(page.getByLabel('Username')).toHaveAccessibleDescription('Username is required');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Password is required');
+});

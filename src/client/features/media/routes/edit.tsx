@@ -6,6 +6,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
 import { useAlertDialog, useConfirm } from '../../../components/confirm';
 import { EmptyState } from '../../../components/empty-state';
+import { FieldError, fieldErrorId } from '../../../components/field-error';
 import { Spinner } from '../../../components/spinner';
 import { TagSelector } from '../../../components/tag-selector';
 import { ApiError } from '../../../lib/api';
@@ -80,13 +81,13 @@ function EditForm({ media }: { media: MediaItem }) {
     <form className="card media-edit-form" onSubmit={save} noValidate>
       <MediaNotice media={media} />
       <label htmlFor="media-name">Name</label>
-      <input id="media-name" maxLength={TEXT_LIMITS.mediaName} aria-invalid={Boolean(errors.name)} {...register('name')} />
+      <input id="media-name" maxLength={TEXT_LIMITS.mediaName} aria-invalid={Boolean(errors.name)} aria-describedby={errors.name ? fieldErrorId('media-name') : undefined} {...register('name')} />
       <p className="help">{nameLength}/{TEXT_LIMITS.mediaName}</p>
-      {errors.name && <p className="field-error">{errors.name.message}</p>}
+      {errors.name && <FieldError field="media-name">{errors.name.message}</FieldError>}
       <label htmlFor="media-description">Description</label>
-      <textarea id="media-description" rows={4} maxLength={TEXT_LIMITS.mediaDescription} aria-invalid={Boolean(errors.description)} {...register('description')} />
+      <textarea id="media-description" rows={4} maxLength={TEXT_LIMITS.mediaDescription} aria-invalid={Boolean(errors.description)} aria-describedby={errors.description ? fieldErrorId('media-description') : undefined} {...register('description')} />
       <p className="help">{descriptionLength}/{TEXT_LIMITS.mediaDescription}</p>
-      {errors.description && <p className="field-error">{errors.description.message}</p>}
+      {errors.description && <FieldError field="media-description">{errors.description.message}</FieldError>}
       {!media.is_video && (
         <>
           <label htmlFor="media-alt-text">Alt text</label>
@@ -94,12 +95,12 @@ function EditForm({ media }: { media: MediaItem }) {
             id="media-alt-text"
             rows={2}
             maxLength={MEDIA_ALT_TEXT_MAX}
-            aria-describedby="media-alt-text-help"
+            aria-describedby={errors.alt_text ? `media-alt-text-help ${fieldErrorId('media-alt-text')}` : 'media-alt-text-help'}
             aria-invalid={Boolean(errors.alt_text)}
             {...register('alt_text')}
           />
           <p className="help" id="media-alt-text-help">What the image shows, read out to people who cannot see it.</p>
-          {errors.alt_text && <p className="field-error">{errors.alt_text.message}</p>}
+          {errors.alt_text && <FieldError field="media-alt-text">{errors.alt_text.message}</FieldError>}
         </>
       )}
       <Controller
