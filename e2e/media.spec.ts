@@ -63,6 +63,8 @@ test('an admin approves one and declines one with an Other reason; the owner rea
   await expect(page.getByRole('heading', { name: 'Pending Media' })).toBeVisible();
   const a = page.getByTestId('pending-media').filter({ has: page.getByRole('heading', { name: imageA }) });
   await expect(a).toContainText('Emma Educator');
+  // The review shows whether an image has alt text.
+  await expect(a.getByTestId('pending-media-alt')).toHaveText('No alt text');
   await a.getByRole('button', { name: `Preview ${imageA}` }).click();
   await expect(page.getByRole('dialog', { name: imageA }).locator('img')).toBeVisible();
   await page.getByRole('button', { name: 'Close' }).click();
