@@ -112,6 +112,26 @@ test.describe('activity feed', () => {
     await expect(fresh.getByLabel('Title')).toHaveValue('');
   });
 
+  test('the create-post dialog keeps the focus inside; Escape closes it and the focus returns to its button', async ({ page }) => {
+    await signIn(page, 'educator');
+    const opener = page.getByRole('region', { name: 'Create a post' }).getByRole('button', { name: 'Post', exact: true });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Create Post' });
+    const focusInside = () => dialog.evaluate((d) => d.contains(document.activeElement));
+    await expect(dialog.getByRole('radio', { name: 'Post' })).toBeFocused();
+    // More presses than the dialog has stops: every one of them lands inside, both ways round.
+    const stops = await dialog.evaluate((d) => d.querySelectorAll('a[href], button:not([disabled]), input:not([disabled]), textarea, select, [tabindex="0"]').length);
+    for (const key of ['Tab', 'Shift+Tab']) {
+      for (let i = 0; i < stops + 3; i++) {
+        await page.keyboard.press(key);
+        expect(await focusInside(), `${key} #${i + 1}`).toBe(true);
+      }
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+
   test('attaches an existing scenario, and re-attaching it does not duplicate it', async ({ page }) => {
     await signIn(page, 'educator');
     const dialog = await openCreate(page, 'Scenario');

@@ -63,6 +63,8 @@ test('an admin approves one and declines one with an Other reason; the owner rea
   await expect(page.getByRole('heading', { name: 'Pending Media' })).toBeVisible();
   const a = page.getByTestId('pending-media').filter({ has: page.getByRole('heading', { name: imageA }) });
   await expect(a).toContainText('Emma Educator');
+  // The review shows whether an image has alt text.
+  await expect(a.getByTestId('pending-media-alt')).toHaveText('No alt text');
   await a.getByRole('button', { name: `Preview ${imageA}` }).click();
   await expect(page.getByRole('dialog', { name: imageA }).locator('img')).toBeVisible();
   await page.getByRole('button', { name: 'Close' }).click();
@@ -176,6 +178,15 @@ test('edit asks before leaving with unsaved changes, saves, and deletes', async 
   await page.getByLabel('Description', { exact: true }).fill('x'.repeat(201));
   await expect(page.getByLabel('Description', { exact: true })).toHaveValue('x'.repeat(200));
   await page.getByLabel('Description', { exact: true }).fill('Sinus rhythm for the orientation day');
+  // A form error is read out as it appears and describes its field.
+  await page.getByLabel('Name').fill('');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Name is required' })).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Name is required');
+  await page.getByLabel('Name').fill(`${imageA} renamed`);
+  // An image's alt text: what it shows, used as the image's text alternative.
+  await expect(page.getByLabel('Alt text')).toHaveAccessibleDescription('What the image shows, read out to people who cannot see it.');
+  await page.getByLabel('Alt text').fill('A patient monitor showing sinus rhythm at 72 beats per minute');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   const updated = page.getByRole('dialog', { name: 'Updated!' });
   await expect(updated).toContainText('Your media has been updated.');
@@ -184,6 +195,7 @@ test('edit asks before leaving with unsaved changes, saves, and deletes', async 
   // Saved: leaving no longer asks.
   await page.getByRole('link', { name: `${imageA} renamed` }).click();
   await expect(page.getByText('Sinus rhythm for the orientation day')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'A patient monitor showing sinus rhythm at 72 beats per minute' })).toBeVisible();
   await expect(page.locator('.media-tags')).toContainText('Cardiac');
 
   await page.getByRole('link', { name: 'Edit' }).click();

@@ -458,6 +458,23 @@ describe.each(dbKinds)('media on %s', (kind) => {
       expect(admins.statusCode).toBe(403);
     });
 
+    it("an image's alt text is stored by Edit, answered with the item to others, and at most 250 characters", async () => {
+      const none = await as(t.app, other, { method: 'GET', url: `/api/media/MediaItem/${pending.id}` });
+      expect(none.json().alt_text).toBeNull();
+      const long = await edit(pending.id, { alt_text: 'a'.repeat(251) });
+      expect(long.statusCode).toBe(422);
+      expect(long.json().message).toBe('Alt text must be 250 characters or fewer');
+      expect((await edit(pending.id, { alt_text: 42 })).statusCode).toBe(422);
+      const ok = await edit(pending.id, { alt_text: '  A mannequin on a stretcher, a nurse checking its airway  ' });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().media.alt_text).toBe('A mannequin on a stretcher, a nurse checking its airway');
+      const seen = await as(t.app, other, { method: 'GET', url: `/api/media/MediaItem/${pending.id}` });
+      expect(seen.json().alt_text).toBe('A mannequin on a stretcher, a nurse checking its airway');
+      // Empty takes it away.
+      expect((await edit(pending.id, { alt_text: '' })).json().media.alt_text).toBeNull();
+      expect((await edit(pending.id, { alt_text: 'a'.repeat(250) })).json().media.alt_text).toBe('a'.repeat(250));
+    });
+
     it('Download answers a signed attachment url and counts; the file supports ranges (206)', async () => {
       const res = await as(t.app, other, { method: 'GET', url: `/api/media/Download/${video.id}` });
       expect(res.statusCode).toBe(200);

@@ -9,6 +9,7 @@ export function Footer() {
     <footer className="footer">
       <Link to="/terms">Terms and Conditions</Link>
       <Link to="/privacy">Privacy Policy</Link>
+      <Link to="/accessibility">Accessibility</Link>
       <span>© {new Date().getFullYear()} iSimulate Pty Ltd. All rights reserved.</span>
     </footer>
   );

@@ -8,62 +8,64 @@ import { PublicLayout } from './public-layout';
 import { AdminLayout } from '../features/admin/components/admin-layout';
 import { NotFound } from './not-found';
 import { screenLoader } from './screen-loaders';
+import { ScreenTitle } from './screen-title';
 
 const publicRoutes: RouteObject[] = [
-  { path: '/login', lazy: () => import('../features/auth/routes/login') },
-  { path: '/register', lazy: () => import('../features/auth/routes/register') },
-  { path: '/emailverified/:token', lazy: () => import('../features/auth/routes/email-verified') },
-  { path: '/unverifiedprofile/:email', lazy: () => import('../features/auth/routes/unverified-profile') },
-  { path: '/password-update', lazy: () => import('../features/auth/routes/password-update') },
+  { path: '/login', handle: { title: 'Sign in' }, lazy: () => import('../features/auth/routes/login') },
+  { path: '/register', handle: { title: 'Register' }, lazy: () => import('../features/auth/routes/register') },
+  { path: '/emailverified/:token', handle: { title: 'Email verification' }, lazy: () => import('../features/auth/routes/email-verified') },
+  { path: '/unverifiedprofile/:email', handle: { title: 'Verify your account' }, lazy: () => import('../features/auth/routes/unverified-profile') },
+  { path: '/password-update', handle: { title: 'Reset your password' }, lazy: () => import('../features/auth/routes/password-update') },
 ];
 
 /** Open to all, with the app's top bar when signed in. */
 const openRoutes: RouteObject[] = [
-  { path: '/privacy', lazy: () => import('../features/misc/routes/privacy') },
-  { path: '/terms', lazy: () => import('../features/misc/routes/terms') },
+  { path: '/privacy', handle: { title: 'Privacy Policy' }, lazy: () => import('../features/misc/routes/privacy') },
+  { path: '/terms', handle: { title: 'Terms and Conditions' }, lazy: () => import('../features/misc/routes/terms') },
+  { path: '/accessibility', handle: { title: 'Accessibility Statement' }, lazy: () => import('../features/misc/routes/accessibility') },
 ];
 
 const authedRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/feed" replace /> },
-  { path: 'logout', lazy: () => import('../features/auth/routes/logout') },
-  { path: 'feed', loader: screenLoader('/feed'), lazy: () => import('../features/feed/routes/feed') },
-  { path: 'scenarios', loader: screenLoader('/scenarios'), lazy: () => import('../features/scenarios/routes/scenarios') },
-  { path: 'scenarios/upload', id: 'scenarios-upload', lazy: () => import('../features/scenarios/routes/upload') },
-  { path: 'scenario/:uuidId', id: 'scenario-view', loader: screenLoader('/scenario/:uuidId'), lazy: () => import('../features/scenarios/routes/scenario-view') },
-  { path: 'scenario/:uuidId/edit', id: 'scenario-edit', lazy: () => import('../features/scenarios/routes/scenario-edit') },
-  { path: 'media', loader: screenLoader('/media'), lazy: () => import('../features/media/routes/library') },
-  { path: 'media/upload', id: 'media-upload', lazy: () => import('../features/media/routes/upload') },
-  { path: 'media/:uuidId', lazy: () => import('../features/media/routes/view') },
-  { path: 'media/:uuidId/edit', lazy: () => import('../features/media/routes/edit') },
-  { path: 'me', lazy: () => import('../features/users/routes/me') },
-  { path: 'me/profile', lazy: () => import('../features/users/routes/update-details') },
-  { path: 'me/password', lazy: () => import('../features/users/routes/change-password') },
-  { path: 'me/scenarios/:directoryUuid?', lazy: () => import('../features/scenarios/routes/my-scenarios') },
-  { path: 'me/media', lazy: () => import('../features/media/routes/my-media') },
-  { path: 'me/forum/groups', loader: screenLoader('/me/forum/groups'), lazy: () => import('../features/groups/routes/my-groups') },
+  { path: 'logout', handle: { title: 'Signing out' }, lazy: () => import('../features/auth/routes/logout') },
+  { path: 'feed', handle: { title: 'Home' }, loader: screenLoader('/feed'), lazy: () => import('../features/feed/routes/feed') },
+  { path: 'scenarios', handle: { title: 'Scenarios' }, loader: screenLoader('/scenarios'), lazy: () => import('../features/scenarios/routes/scenarios') },
+  { path: 'scenarios/upload', handle: { title: 'Upload Scenarios' }, id: 'scenarios-upload', lazy: () => import('../features/scenarios/routes/upload') },
+  { path: 'scenario/:uuidId', handle: { title: 'Scenario' }, id: 'scenario-view', loader: screenLoader('/scenario/:uuidId'), lazy: () => import('../features/scenarios/routes/scenario-view') },
+  { path: 'scenario/:uuidId/edit', handle: { title: 'Edit Scenario' }, id: 'scenario-edit', lazy: () => import('../features/scenarios/routes/scenario-edit') },
+  { path: 'media', handle: { title: 'Media' }, loader: screenLoader('/media'), lazy: () => import('../features/media/routes/library') },
+  { path: 'media/upload', handle: { title: 'Upload Media' }, id: 'media-upload', lazy: () => import('../features/media/routes/upload') },
+  { path: 'media/:uuidId', handle: { title: 'Media item' }, lazy: () => import('../features/media/routes/view') },
+  { path: 'media/:uuidId/edit', handle: { title: 'Edit Media' }, lazy: () => import('../features/media/routes/edit') },
+  { path: 'me', handle: { title: 'My Profile' }, lazy: () => import('../features/users/routes/me') },
+  { path: 'me/profile', handle: { title: 'Update details' }, lazy: () => import('../features/users/routes/update-details') },
+  { path: 'me/password', handle: { title: 'Change password' }, lazy: () => import('../features/users/routes/change-password') },
+  { path: 'me/scenarios/:directoryUuid?', handle: { title: 'My Scenarios' }, lazy: () => import('../features/scenarios/routes/my-scenarios') },
+  { path: 'me/media', handle: { title: 'My Media' }, lazy: () => import('../features/media/routes/my-media') },
+  { path: 'me/forum/groups', handle: { title: 'My Groups' }, loader: screenLoader('/me/forum/groups'), lazy: () => import('../features/groups/routes/my-groups') },
   {
     path: 'me/provisioning',
     element: <RequireFlag flag="canProvision" />,
-    children: [{ index: true, lazy: () => import('../features/licences/routes/provisioning') }],
+    children: [{ index: true, handle: { title: 'Licensing' }, lazy: () => import('../features/licences/routes/provisioning') }],
   },
   {
     path: 'me/claim/:contractId',
     element: <RequireFlag flag="canProvision" />,
-    children: [{ index: true, id: 'my-claim', lazy: () => import('../features/licences/routes/claim') }],
+    children: [{ index: true, id: 'my-claim', handle: { title: 'Claim licence' }, lazy: () => import('../features/licences/routes/claim') }],
   },
   {
     path: 'me/pre-release',
     element: <RequireFlag flag="isPreRelease" />,
-    children: [{ index: true, lazy: () => import('../features/misc/routes/pre-release') }],
+    children: [{ index: true, handle: { title: 'Pre-Release' }, lazy: () => import('../features/misc/routes/pre-release') }],
   },
-  { path: 'me/downloads', lazy: () => import('../features/misc/routes/downloads') },
-  { path: 'me/support', lazy: () => import('../features/misc/routes/support') },
-  { path: 'forum/create', id: 'create-forum-group', lazy: () => import('../features/groups/routes/create-group') },
-  { path: 'forum/edit/:groupId', lazy: () => import('../features/groups/routes/edit-group') },
-  { path: 'forum/group/:groupId', id: 'forum-group', lazy: () => import('../features/groups/routes/group') },
-  { path: 'view-user/:id', lazy: () => import('../features/scenarios/routes/view-user') },
-  { path: 'search', lazy: () => import('../features/search/routes/search') },
-  { path: 'post/:postId', lazy: () => import('../features/search/routes/post') },
+  { path: 'me/downloads', handle: { title: 'Downloads' }, lazy: () => import('../features/misc/routes/downloads') },
+  { path: 'me/support', handle: { title: 'Support' }, lazy: () => import('../features/misc/routes/support') },
+  { path: 'forum/create', handle: { title: 'Create Group' }, id: 'create-forum-group', lazy: () => import('../features/groups/routes/create-group') },
+  { path: 'forum/edit/:groupId', handle: { title: 'Edit Group' }, lazy: () => import('../features/groups/routes/edit-group') },
+  { path: 'forum/group/:groupId', handle: { title: 'Group' }, id: 'forum-group', lazy: () => import('../features/groups/routes/group') },
+  { path: 'view-user/:id', handle: { title: 'User' }, lazy: () => import('../features/scenarios/routes/view-user') },
+  { path: 'search', handle: { title: 'Search' }, lazy: () => import('../features/search/routes/search') },
+  { path: 'post/:postId', handle: { title: 'Post' }, lazy: () => import('../features/search/routes/post') },
   {
     path: 'admin',
     element: (
@@ -73,32 +75,38 @@ const authedRoutes: RouteObject[] = [
     ),
     children: [
       { index: true, element: <Navigate to="/admin/analytics" replace /> },
-      { path: 'analytics', lazy: () => import('../features/admin/routes/analytics') },
-      { path: 'users', lazy: () => import('../features/admin/routes/users') },
-      { path: 'reported', lazy: () => import('../features/admin-posts/routes/reported-posts') },
-      { path: 'post', lazy: () => import('../features/admin-posts/routes/post-to-everyone') },
-      { path: 'reviewmedia', lazy: () => import('../features/admin-media/routes/review-media') },
-      { path: 'licences', lazy: () => import('../features/licences/routes/admin-licences') },
-      { path: 'licences/contracts/:contractId', lazy: () => import('../features/licences/routes/admin-contract') },
-      { path: 'builds', lazy: () => import('../features/misc/routes/admin-builds') },
-      { path: 'audit', lazy: () => import('../features/admin/routes/audit-log') },
+      { path: 'analytics', handle: { title: 'Analytics' }, lazy: () => import('../features/admin/routes/analytics') },
+      { path: 'users', handle: { title: 'Users' }, lazy: () => import('../features/admin/routes/users') },
+      { path: 'reported', handle: { title: 'Reported posts' }, lazy: () => import('../features/admin-posts/routes/reported-posts') },
+      { path: 'post', handle: { title: 'Post to everyone' }, lazy: () => import('../features/admin-posts/routes/post-to-everyone') },
+      { path: 'reviewmedia', handle: { title: 'Review Media' }, lazy: () => import('../features/admin-media/routes/review-media') },
+      { path: 'licences', handle: { title: 'Licences' }, lazy: () => import('../features/licences/routes/admin-licences') },
+      { path: 'licences/contracts/:contractId', handle: { title: 'Contract' }, lazy: () => import('../features/licences/routes/admin-contract') },
+      { path: 'builds', handle: { title: 'App builds' }, lazy: () => import('../features/misc/routes/admin-builds') },
+      { path: 'audit', handle: { title: 'Audit log' }, lazy: () => import('../features/admin/routes/audit-log') },
     ],
   },
-  { path: 'tms', loader: screenLoader('/tms'), lazy: () => import('../features/tms/routes/tms') },
-  { path: 'tms/students', lazy: () => import('../features/tms/routes/students') },
+  { path: 'tms', handle: { title: 'TMS' }, loader: screenLoader('/tms'), lazy: () => import('../features/tms/routes/tms') },
+  { path: 'tms/students', handle: { title: 'Students' }, lazy: () => import('../features/tms/routes/students') },
 ];
 
 export const routes: RouteObject[] = [
-  { element: <PublicLayout />, children: publicRoutes },
-  { element: <OpenLayout />, children: openRoutes },
   {
-    path: '/',
-    element: (
-      <RequireAuth>
-        <AppLayout />
-      </RequireAuth>
-    ),
-    children: [...authedRoutes, { path: '*', element: <NotFound /> }],
+    // Titles every screen from its route's `handle` (./screen-title).
+    element: <ScreenTitle />,
+    children: [
+      { element: <PublicLayout />, children: publicRoutes },
+      { element: <OpenLayout />, children: openRoutes },
+      {
+        path: '/',
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [...authedRoutes, { path: '*', handle: { title: 'Page not found' }, element: <NotFound /> }],
+      },
+    ],
   },
 ];
 

@@ -112,6 +112,8 @@ export interface MediaTable {
   uuid_id: string;
   name: string;
   description: string | null;
+  /** The image's text alternative (null: none given). */
+  alt_text: string | null;
   is_video: number;
   file_key: string;
   file_name: string;

@@ -9,6 +9,8 @@ export type DeclineReason = (typeof DECLINE_REASONS)[number];
 
 export const MEDIA_NAME_MESSAGE = `Name must be ${TEXT_LIMITS.mediaName} characters or fewer`;
 export const MEDIA_DESCRIPTION_MESSAGE = `Description must be ${TEXT_LIMITS.mediaDescription} characters or fewer`;
+export const MEDIA_ALT_TEXT_MAX = 250;
+export const MEDIA_ALT_TEXT_MESSAGE = `Alt text must be ${MEDIA_ALT_TEXT_MAX} characters or fewer`;
 export const OTHER_REASON_REQUIRED = 'Please enter a reason';
 export const TAG_REF_MESSAGE = 'Tags must be tag ids';
 export const OTHER_REASON_TOO_LONG = `The reason must be ${TEXT_LIMITS.declineReason} characters or fewer`;
@@ -17,6 +19,7 @@ export const OTHER_REASON_TOO_LONG = `The reason must be ${TEXT_LIMITS.declineRe
 export const mediaFormSchema = v.object({
   name: v.pipe(v.string(), v.trim(), v.nonEmpty('Name is required'), v.maxLength(TEXT_LIMITS.mediaName, MEDIA_NAME_MESSAGE)),
   description: v.pipe(v.string(), v.trim(), v.maxLength(TEXT_LIMITS.mediaDescription, MEDIA_DESCRIPTION_MESSAGE)),
+  alt_text: v.pipe(v.string(), v.trim(), v.maxLength(MEDIA_ALT_TEXT_MAX, MEDIA_ALT_TEXT_MESSAGE)),
   tags: v.array(v.number()),
 });
 export type MediaForm = v.InferInput<typeof mediaFormSchema>;
@@ -27,6 +30,8 @@ export const mediaEditSchema = v.object({
   description: v.optional(
     v.nullable(v.pipe(v.string('Description must be text'), v.trim(), v.maxLength(TEXT_LIMITS.mediaDescription, MEDIA_DESCRIPTION_MESSAGE))),
   ),
+  /** What the image shows, for people who cannot see it (empty or null: none). */
+  alt_text: v.optional(v.nullable(v.pipe(v.string('Alt text must be text'), v.trim(), v.maxLength(MEDIA_ALT_TEXT_MAX, MEDIA_ALT_TEXT_MESSAGE)))),
   tags: v.optional(
     v.pipe(
       v.array(v.union([bodyIdSchema(TAG_REF_MESSAGE), v.object({ id: bodyIdSchema(TAG_REF_MESSAGE) })], TAG_REF_MESSAGE), 'Tags must be a list'),
@@ -63,6 +68,8 @@ export const mediaItemSchema = v.object({
   uuid_id: v.string(),
   name: v.string(),
   description: v.nullable(v.string()),
+  /** The image's text alternative; null when none was given. */
+  alt_text: v.nullable(v.string()),
   is_video: v.boolean(),
   file_name: v.string(),
   file_size: v.number(),
@@ -86,6 +93,9 @@ export const mediaItemSchema = v.object({
   signed_full_url: v.nullable(v.string()),
 });
 export type MediaItem = v.InferOutput<typeof mediaItemSchema>;
+
+/** An image's text alternative: its alt text when the contributor gave one, else its name. */
+export const mediaAlt = (media: Pick<MediaItem, 'alt_text' | 'name'>) => media.alt_text || media.name;
 
 /** A page of a list: total matches, the page, and the 1-based positions shown (0/offset when empty). */
 export const mediaPageSchema = v.object({ total: v.number(), media: v.array(mediaItemSchema), from: v.number(), to: v.number() });

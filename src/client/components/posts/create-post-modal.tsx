@@ -12,6 +12,7 @@ import { useCreatePost, type PostTarget } from './api/create-post';
 import type { Attachable } from './api/get-attachables';
 import { useAllTags } from '../../lib/tags';
 import { AttachPicker } from './attach-picker';
+import { FieldError, fieldErrorId } from '../field-error';
 
 export type ModalPage = 'none' | 'create' | 'attach' | 'upload';
 
@@ -121,8 +122,8 @@ export function CreatePostModal({ initialType = 'post', onClose, target }: { ini
           ))}
         </fieldset>
         <label htmlFor="post-title">Title</label>
-        <input id="post-title" maxLength={200} aria-invalid={formState.errors.title ? 'true' : undefined} {...register('title')} />
-        {formState.errors.title && <p className="field-error">{formState.errors.title.message}</p>}
+        <input id="post-title" maxLength={200} aria-invalid={formState.errors.title ? 'true' : undefined} aria-describedby={formState.errors.title ? fieldErrorId('post-title') : undefined} {...register('title')} />
+        {formState.errors.title && <FieldError field="post-title">{formState.errors.title.message}</FieldError>}
         <label htmlFor="post-text">Message</label>
         <textarea id="post-text" rows={4} {...register('text')} />
         <TagSelector tags={allTags} selected={tags} onChange={setTags} help={TAG_HELP} />

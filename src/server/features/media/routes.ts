@@ -118,7 +118,7 @@ export default async function mediaRoutes(app: FastifyInstance) {
     url: '/api/media/Edit/:id',
     auth: 'user',
     tags,
-    summary: 'Edit name and description (at most 200 characters each), tags (ids) and privacy_level (0 private, 2 public). Editing declined media sends it back for review. Answers { newLevel, media }.',
+    summary: 'Edit name and description (at most 200 characters each), an image\'s alt_text (at most 250; empty for none), tags (ids) and privacy_level (0 private, 2 public). Editing declined media sends it back for review. Answers { newLevel, media }.',
     params: idOrUuidParams,
     body: mediaEditSchema,
     errors: [403],

@@ -68,6 +68,7 @@ export function mediaService({ repo, storage, secret, notify }: MediaPorts) {
       uuid_id: m.uuid_id,
       name: m.name,
       description: m.description,
+      alt_text: m.alt_text,
       is_video: Boolean(m.is_video),
       file_name: m.file_name,
       file_size: Number(m.file_size),
@@ -172,13 +173,14 @@ export function mediaService({ repo, storage, secret, notify }: MediaPorts) {
       // Read, decide and write under the item's lock, so edits at once never interleave.
       const done = await repo.locked(found.id, async (r) => {
         const m = (await r.byId(found.id))!;
-        const values: { name?: string; description?: string | null; privacy_level?: number; approval_status?: number; rejection_reason?: string | null } = {};
+        const values: { name?: string; description?: string | null; alt_text?: string | null; privacy_level?: number; approval_status?: number; rejection_reason?: string | null } = {};
         if (input.name !== undefined) values.name = input.name;
         if (input.description !== undefined) values.description = input.description || null;
+        if (input.alt_text !== undefined) values.alt_text = input.alt_text || null;
         if (input.privacy_level !== undefined) values.privacy_level = input.privacy_level;
         if (input.tags !== undefined) await r.replaceTags(m.id, input.tags);
         // Fixing declined media (wrong or missing tags...) sends it back to the review queue.
-        const contentChanged = input.tags !== undefined || values.name !== undefined || values.description !== undefined;
+        const contentChanged = input.tags !== undefined || values.name !== undefined || values.description !== undefined || values.alt_text !== undefined;
         if (m.approval_status === ApprovalStatus.Rejected && contentChanged) {
           values.approval_status = ApprovalStatus.Unapproved;
           values.rejection_reason = null;

@@ -46,6 +46,7 @@ export const mediaUploadKind: UploadKind = {
       uuid_id: id,
       name,
       description: null,
+      alt_text: null,
       is_video: (MEDIA_VIDEO_EXTENSIONS as readonly string[]).includes(file.ext) ? 1 : 0,
       file_key: key,
       file_name: file.originalName,

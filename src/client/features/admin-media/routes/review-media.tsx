@@ -8,7 +8,7 @@ import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
 import { TEXT_LIMITS } from '../../../../shared/limits';
-import { DECLINE_REASONS, type DeclineReason, type MediaItem } from '../../../../shared/schemas/media';
+import { DECLINE_REASONS, mediaAlt, type DeclineReason, type MediaItem } from '../../../../shared/schemas/media';
 import { useApproveMedia } from '../api/approve-media';
 import { usePendingMedia } from '../api/get-pending-media';
 import { useRejectMedia } from '../api/reject-media';
@@ -56,10 +56,15 @@ function PendingItem({ media }: { media: MediaItem }) {
   return (
     <article className="card pending-media" data-testid="pending-media">
       <button type="button" className="pending-media-thumb" onClick={() => setPreview(true)} aria-label={`Preview ${media.name}`}>
-        {media.signed_thumb_url ? <img src={media.signed_thumb_url} alt={media.name} /> : <span aria-hidden="true">{media.is_video ? '▶' : <PictureIcon />}</span>}
+        {media.signed_thumb_url ? <img src={media.signed_thumb_url} alt={mediaAlt(media)} /> : <span aria-hidden="true">{media.is_video ? '▶' : <PictureIcon />}</span>}
       </button>
       <div className="pending-media-body">
         <h2>{media.name}</h2>
+        {!media.is_video && (
+          <p className="small" data-testid="pending-media-alt">
+            {media.alt_text ? <>Alt text: {media.alt_text}</> : <span className="muted">No alt text</span>}
+          </p>
+        )}
         <p className="muted">
           {media.contributed_by.first_name} {media.contributed_by.last_name} · {new Date(media.contributed_at).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric' })}
         </p>
@@ -95,7 +100,7 @@ function PendingItem({ media }: { media: MediaItem }) {
             {media.is_video && media.signed_full_url ? (
               <video controls autoPlay src={media.signed_full_url} poster={media.signed_thumb_url ?? undefined} aria-label={media.name} />
             ) : media.signed_full_url ? (
-              <img src={media.signed_full_url} alt={media.name} />
+              <img src={media.signed_full_url} alt={mediaAlt(media)} />
             ) : null}
           </div>
         </Modal>

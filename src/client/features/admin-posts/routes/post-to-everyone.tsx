@@ -7,6 +7,7 @@ import { TagSelector } from '../../../components/tag-selector';
 import { useToast } from '../../../components/toast';
 import { useAllTags } from '../../../lib/tags';
 import { usePostToEveryone } from '../api/post-to-everyone';
+import { FieldError, fieldErrorId } from '../../../components/field-error';
 
 export function Component() {
   const toast = useToast();
@@ -35,8 +36,8 @@ export function Component() {
       <p className="muted">The post appears in the activity feed and every user gets a notification linking to it.</p>
       <form onSubmit={onSubmit} noValidate>
         <label htmlFor="everyone-title">Title</label>
-        <input id="everyone-title" maxLength={200} aria-invalid={formState.errors.title ? 'true' : undefined} {...register('title')} />
-        {formState.errors.title && <p className="field-error">{formState.errors.title.message}</p>}
+        <input id="everyone-title" maxLength={200} aria-invalid={formState.errors.title ? 'true' : undefined} aria-describedby={formState.errors.title ? fieldErrorId('everyone-title') : undefined} {...register('title')} />
+        {formState.errors.title && <FieldError field="everyone-title">{formState.errors.title.message}</FieldError>}
         <label htmlFor="everyone-text">Message</label>
         <textarea id="everyone-text" rows={5} {...register('text')} />
         <TagSelector tags={allTags} selected={tags} onChange={setTags} help="Use tags to help people find your post by searching for common terms" />

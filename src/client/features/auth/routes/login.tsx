@@ -13,6 +13,7 @@ import { keepPrerendered } from '../../../lib/prerendered';
 import { useLogin, type LoginInput } from '../api/login';
 import { ResendVerification } from '../components/resend-verification';
 import { ResetPasswordModal } from '../components/reset-password-modal';
+import { FieldError, fieldErrorId } from '../../../components/field-error';
 
 export const BAD_LOGIN = 'Incorrect username or password!';
 
@@ -80,11 +81,11 @@ export function Component() {
       {failure && unverified && <ResendVerification key={failure.who} who={failure.who} message={failure.message} />}
       <form onSubmit={onSubmit} noValidate>
         <label htmlFor="username">Username</label>
-        <input id="username" autoComplete="username" autoCapitalize="none" autoCorrect="off" aria-invalid={Boolean(formState.errors.username)} {...register('username')} />
-        {formState.errors.username && <p className="field-error">{formState.errors.username.message}</p>}
+        <input id="username" autoComplete="username" autoCapitalize="none" autoCorrect="off" aria-invalid={Boolean(formState.errors.username)} aria-describedby={formState.errors.username ? fieldErrorId('username') : undefined} {...register('username')} />
+        {formState.errors.username && <FieldError field="username">{formState.errors.username.message}</FieldError>}
         <label htmlFor="password">Password</label>
-        <input id="password" type="password" autoComplete="current-password" aria-invalid={Boolean(formState.errors.password)} {...register('password')} />
-        {formState.errors.password && <p className="field-error">{formState.errors.password.message}</p>}
+        <input id="password" type="password" autoComplete="current-password" aria-invalid={Boolean(formState.errors.password)} aria-describedby={formState.errors.password ? fieldErrorId('password') : undefined} {...register('password')} />
+        {formState.errors.password && <FieldError field="password">{formState.errors.password.message}</FieldError>}
         <p className="forgot">
           <button type="button" className="btn link" onClick={() => setResetOpen(true)} disabled={prerendered}>Forgotten Password?</button>
         </p>

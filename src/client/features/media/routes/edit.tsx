@@ -1,16 +1,17 @@
-// Edit Media (spec section 2): name and description (200 each), tags, Save Changes, Delete Item;
-// the messages of section 8 and the unsaved-changes prompt.
+// Edit Media (spec section 2): name and description (200 each), an image's alt text, tags, Save
+// Changes, Delete Item; the messages of section 8 and the unsaved-changes prompt.
 import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
 import { useAlertDialog, useConfirm } from '../../../components/confirm';
 import { EmptyState } from '../../../components/empty-state';
+import { FieldError, fieldErrorId } from '../../../components/field-error';
 import { Spinner } from '../../../components/spinner';
 import { TagSelector } from '../../../components/tag-selector';
 import { ApiError } from '../../../lib/api';
 import { TEXT_LIMITS } from '../../../../shared/limits';
-import { mediaFormSchema, type MediaForm, type MediaItem } from '../../../../shared/schemas/media';
+import { MEDIA_ALT_TEXT_MAX, mediaFormSchema, type MediaForm, type MediaItem } from '../../../../shared/schemas/media';
 import { useDeleteMedia } from '../api/delete-media';
 import { useEditMedia } from '../api/edit-media';
 import { useAllTags } from '../../../lib/tags';
@@ -25,7 +26,8 @@ function EditForm({ media }: { media: MediaItem }) {
   const edit = useEditMedia();
   const del = useDeleteMedia();
   const leaving = useRef(false);
-  const initial: MediaForm = { name: media.name, description: media.description ?? '', tags: media.tags.map((t) => t.id) };
+  const formValues = (m: MediaItem): MediaForm => ({ name: m.name, description: m.description ?? '', alt_text: m.alt_text ?? '', tags: m.tags.map((t) => t.id) });
+  const initial = formValues(media);
   const { register, handleSubmit, control, reset, watch, formState: { errors, isDirty } } = useForm<MediaForm>({
     resolver: valibotResolver(mediaFormSchema),
     defaultValues: initial,
@@ -46,10 +48,10 @@ function EditForm({ media }: { media: MediaItem }) {
 
   const save = handleSubmit((values) =>
     edit.mutate(
-      { id: media.id, name: values.name.trim(), description: values.description.trim(), tags: values.tags },
+      { id: media.id, name: values.name.trim(), description: values.description.trim(), ...(media.is_video ? {} : { alt_text: values.alt_text.trim() }), tags: values.tags },
       {
         onSuccess: (r) => {
-          reset({ name: r.media.name, description: r.media.description ?? '', tags: r.media.tags.map((t) => t.id) });
+          reset(formValues(r.media));
           void alert('Updated!', 'Your media has been updated.');
         },
         onError: () => {
@@ -79,13 +81,28 @@ function EditForm({ media }: { media: MediaItem }) {
     <form className="card media-edit-form" onSubmit={save} noValidate>
       <MediaNotice media={media} />
       <label htmlFor="media-name">Name</label>
-      <input id="media-name" maxLength={TEXT_LIMITS.mediaName} aria-invalid={Boolean(errors.name)} {...register('name')} />
+      <input id="media-name" maxLength={TEXT_LIMITS.mediaName} aria-invalid={Boolean(errors.name)} aria-describedby={errors.name ? fieldErrorId('media-name') : undefined} {...register('name')} />
       <p className="help">{nameLength}/{TEXT_LIMITS.mediaName}</p>
-      {errors.name && <p className="field-error">{errors.name.message}</p>}
+      {errors.name && <FieldError field="media-name">{errors.name.message}</FieldError>}
       <label htmlFor="media-description">Description</label>
-      <textarea id="media-description" rows={4} maxLength={TEXT_LIMITS.mediaDescription} aria-invalid={Boolean(errors.description)} {...register('description')} />
+      <textarea id="media-description" rows={4} maxLength={TEXT_LIMITS.mediaDescription} aria-invalid={Boolean(errors.description)} aria-describedby={errors.description ? fieldErrorId('media-description') : undefined} {...register('description')} />
       <p className="help">{descriptionLength}/{TEXT_LIMITS.mediaDescription}</p>
-      {errors.description && <p className="field-error">{errors.description.message}</p>}
+      {errors.description && <FieldError field="media-description">{errors.description.message}</FieldError>}
+      {!media.is_video && (
+        <>
+          <label htmlFor="media-alt-text">Alt text</label>
+          <textarea
+            id="media-alt-text"
+            rows={2}
+            maxLength={MEDIA_ALT_TEXT_MAX}
+            aria-describedby={errors.alt_text ? `media-alt-text-help ${fieldErrorId('media-alt-text')}` : 'media-alt-text-help'}
+            aria-invalid={Boolean(errors.alt_text)}
+            {...register('alt_text')}
+          />
+          <p className="help" id="media-alt-text-help">What the image shows, read out to people who cannot see it.</p>
+          {errors.alt_text && <FieldError field="media-alt-text">{errors.alt_text.message}</FieldError>}
+        </>
+      )}
       <Controller
         control={control}
         name="tags"

@@ -12,9 +12,10 @@ import { useDownloadAction } from '../components/use-download';
 import { MediaFavouriteButton } from '../components/favourite-button';
 import { useOfflineFileUrl, useOfflineItem } from '../../../offline/favourites';
 import { OfflineBadge } from '../../../offline/components/offline-badge';
-import type { MediaItem } from '../../../../shared/schemas/media';
+import { mediaAlt, type MediaItem } from '../../../../shared/schemas/media';
 import { PictureIcon } from '../../../components/icons';
 import { useOnline } from '../../../offline/use-online';
+import { useItemTitle } from '../../../app/screen-title';
 
 export function Component() {
   const { uuidId = '' } = useParams();
@@ -22,6 +23,7 @@ export function Component() {
   // A favourite kept on this device opens with no network (issue 6).
   const kept = useOfflineItem<MediaItem>('media', uuidId);
   const m = data ?? kept ?? undefined;
+  useItemTitle(m?.name);
   // With no network the picture comes from the copy on this device even when the item's details
   // are known (a cached answer's signed file links do not load offline).
   const online = useOnline();
@@ -50,7 +52,7 @@ export function Component() {
           {m.is_video && fullUrl ? (
             <video controls preload="metadata" poster={data ? (m.signed_thumb_url ?? undefined) : undefined} src={fullUrl} aria-label={m.name} />
           ) : thumbUrl ? (
-            <img src={thumbUrl} alt={m.name} />
+            <img src={thumbUrl} alt={mediaAlt(m)} />
           ) : (
             <div className="media-thumb"><span className="media-thumb-placeholder" aria-hidden="true">{m.is_video ? '▶' : <PictureIcon />}</span></div>
           )}

@@ -19,6 +19,7 @@ import { editorUrlFor, useWebEditorUrl } from '../../../lib/site';
 import { DeviceThumbnail, ScenarioDetailsCard } from '../components/scenario-details';
 import { useOfflineItem } from '../../../offline/later';
 import { OfflineBadge } from '../../../offline/components/offline-badge';
+import { useItemTitle } from '../../../app/screen-title';
 
 export const PRIVATE_TEXT = 'Private scenarios are not visible in Scenarios, but may be attached to Group Posts.';
 export const PUBLIC_TEXT = 'Public scenarios are publicly visible in Scenarios.';
@@ -90,6 +91,7 @@ export function Component() {
   const kept = useOfflineItem<Scenario>('scenario', uuidId);
   const s = data ?? kept ?? undefined;
   const { data: me } = useMe();
+  useItemTitle(s ? s.name || 'Unknown Scenario' : undefined);
   if (!s && (isLoading || (fetchStatus === 'paused' && kept === undefined))) return <Spinner label="Loading scenario" />;
   if (!s) {
     return (

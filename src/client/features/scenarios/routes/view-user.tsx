@@ -6,6 +6,7 @@ import type { Scenario } from '../../../../shared/schemas/scenarios';
 import { useUserDetails } from '../api/get-user-details';
 import { useUserFavouriteScenarios, useUserPublicScenarios } from '../api/get-user-scenarios';
 import { ScenarioCard } from '../components/scenario-card';
+import { useItemTitle } from '../../../app/screen-title';
 
 function ScenarioList({ title, list, loading, empty }: { title: string; list?: Scenario[]; loading: boolean; empty: string }) {
   return (
@@ -23,6 +24,7 @@ export function Component() {
   const user = useUserDetails(id);
   const pub = useUserPublicScenarios(id);
   const favs = useUserFavouriteScenarios(id);
+  useItemTitle(user.data ? `${user.data.first_name} ${user.data.last_name}` : undefined);
   if (user.isLoading) return <Spinner label="Loading user" />;
   if (user.error || !user.data) return <EmptyState title="No users found"><Link to="/feed">Back to the feed</Link></EmptyState>;
   const u = user.data;

@@ -6,11 +6,13 @@ import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { usePost } from '../api/get-post';
 import './search.css';
+import { useItemTitle } from '../../../app/screen-title';
 
 export function Component() {
   const { postId = '' } = useParams();
   const navigate = useNavigate();
   const { data: post, isLoading, error } = usePost(postId);
+  useItemTitle(post?.title);
   if (isLoading) return <Spinner label="Loading post" />;
   if (error || !post) {
     return (
