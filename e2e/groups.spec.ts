@@ -416,6 +416,25 @@ test.describe('forum groups', () => {
     await expect(page.getByRole('heading', { name: 'Group not found' })).toBeVisible();
   });
 
+  test('at iPad portrait width (820 px) the group-edit tabs stay on one line', async ({ page }) => {
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await signIn(page, 'educator');
+    const created = await page.request.post('/api/forumgroup/creategroup', {
+      headers: { Origin: new URL(page.url()).origin },
+      data: { name: unique('Tabs on one line'), membershipType: 1, postingType: 'requireModeration' },
+    });
+    expect(created.status()).toBe(201);
+    const groupId = ((await created.json()) as { id: number }).id;
+    await page.goto(`/forum/edit/${groupId}`);
+    const tabs = page.getByRole('tab');
+    await expect(tabs.last()).toHaveText(/Moderation log/);
+    const tops = await tabs.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    // Nothing is cut off: every tab is inside the list's box.
+    const fits = await page.getByRole('tablist').evaluate((el) => el.scrollWidth <= el.clientWidth);
+    expect(fits).toBe(true);
+  });
+
   test("a group whose owner's membership is gone shows 'No owner'", async ({ page, baseURL }) => {
     const owner = await apiAs(baseURL!, 'admin');
     const group = await apiGroup(owner, unique('Orphaned group'), 0, 'allowAll');
