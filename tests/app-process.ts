@@ -1,6 +1,7 @@
 // The server as its own process (src/server/main.ts, as `npm start` runs it), for tests that signal,
 // kill or starve it: on its own port and data dir.
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,4 +84,28 @@ export class AppProcess {
   remove(): void {
     fs.rmSync(this.dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A verified account written straight into the SQLite file of `app` (as an import would), signed in
+ * through the API: its session cookie.
+ */
+export async function addAccountAndSignIn(app: AppProcess, person: { username: string; firstName: string; lastName: string; password: string }): Promise<string> {
+  const { default: SQLite } = await import('better-sqlite3');
+  const { hashPassword } = await import('../src/server/features/auth/service.js');
+  const direct = new SQLite(path.join(app.dataDir, 'community.sqlite'));
+  try {
+    direct.pragma('busy_timeout = 5000');
+    direct
+      .prepare(
+        `INSERT INTO users (uuid_id, first_name, last_name, username, email, password_hash, role, enabled, email_verified, can_provision, is_pre_release, distributor_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, 1, 1, 1, 0, 0, 1, ?)`,
+      )
+      .run(crypto.randomUUID(), person.firstName, person.lastName, person.username, `${person.username}@example.test`, await hashPassword(person.password), new Date().toISOString());
+  } finally {
+    direct.close();
+  }
+  const signIn = await fetch(`${app.url}/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: person.username, password: person.password }) });
+  if (signIn.status !== 200) throw new Error(`sign-in of ${person.username} failed: ${signIn.status} ${await signIn.text()}`);
+  return /sid=[^;]+/.exec(signIn.headers.get('set-cookie') ?? '')![0];
 }

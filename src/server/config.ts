@@ -2,7 +2,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
-import { DEFAULT_POOL_SIZE, DEFAULT_READ_THREADS } from './db/connection.js';
+import { DEFAULT_POOL_SIZE, DEFAULT_READ_THREADS } from './db/defaults.js';
 import { resolveMediaTool } from './lib/media-tools.js';
 import { DEFAULT_LOGIN_ADDRESS_LIMIT } from './features/auth/limits.js';
 import { parseSupportOffices, parseWebEditorUrl } from './lib/site-config.js';

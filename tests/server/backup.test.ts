@@ -8,8 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/features/auth/service.js';
-import { AppProcess } from '../app-process.js';
+import { addAccountAndSignIn, AppProcess } from '../app-process.js';
 import { freePort } from '../private-pg.js';
 
 const PASSWORD = 'Passw0rdA';
@@ -48,17 +47,7 @@ describe('db:backup while the app writes, db:restore into a fresh data dir (sqli
     const app = new AppProcess(await freePort(), {});
     apps.push(app);
     await app.start();
-    const direct = new SQLite(path.join(app.dataDir, 'community.sqlite'));
-    direct.pragma('busy_timeout = 5000');
-    direct
-      .prepare(
-        `INSERT INTO users (uuid_id, first_name, last_name, username, email, password_hash, role, enabled, email_verified, can_provision, is_pre_release, distributor_id, created_at)
-         VALUES (?, 'Bea', 'Backup', 'bea', 'bea@example.test', ?, 1, 1, 1, 0, 0, 1, ?)`,
-      )
-      .run(crypto.randomUUID(), await hashPassword(PASSWORD), new Date().toISOString());
-    direct.close();
-    const signIn = await fetch(`${app.url}/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bea', password: PASSWORD }) });
-    const cookie = /sid=[^;]+/.exec(signIn.headers.get('set-cookie') ?? '')![0];
+    const cookie = await addAccountAndSignIn(app, { username: 'bea', firstName: 'Bea', lastName: 'Backup', password: PASSWORD });
 
     const posts: { title: string; at: number }[] = [];
     const media: { uuid_id: string; at: number }[] = [];

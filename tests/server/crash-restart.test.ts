@@ -6,8 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/features/auth/service.js';
-import { AppProcess } from '../app-process.js';
+import { addAccountAndSignIn, AppProcess } from '../app-process.js';
 import { freePort } from '../private-pg.js';
 import { releaseAfterCrash } from '../../src/server/lib/crash-recovery.js';
 import { buildTestApp, createUser, dbKinds } from './helpers.js';
@@ -29,17 +28,9 @@ describe('kill -9 mid-post, then an immediate retry (sqlite)', () => {
     app = new AppProcess(await freePort(), {});
     await app.start();
     const file = path.join(app.dataDir, 'community.sqlite');
+    const cookie = await addAccountAndSignIn(app, { username: 'kim', firstName: 'Kim', lastName: 'Killed', password: PASSWORD });
     const direct = new SQLite(file);
     direct.pragma('busy_timeout = 5000');
-    direct
-      .prepare(
-        `INSERT INTO users (uuid_id, first_name, last_name, username, email, password_hash, role, enabled, email_verified, can_provision, is_pre_release, distributor_id, created_at)
-         VALUES (?, 'Kim', 'Killed', 'kim', 'kim@example.test', ?, 1, 1, 1, 0, 0, 1, ?)`,
-      )
-      .run(crypto.randomUUID(), await hashPassword(PASSWORD), new Date().toISOString());
-    const signIn = await fetch(`${app.url}/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'kim', password: PASSWORD }) });
-    expect(signIn.status).toBe(200);
-    const cookie = /sid=[^;]+/.exec(signIn.headers.get('set-cookie') ?? '')![0];
 
     const key = crypto.randomUUID();
     const boundary = `----crash${crypto.randomBytes(6).toString('hex')}`;

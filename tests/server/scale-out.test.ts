@@ -5,11 +5,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../private-pg.js';
 import { hashPassword } from '../../src/server/features/auth/service.js';
 import { startS3Server, type TestS3Server } from '../s3-server.js';
 
@@ -23,16 +23,6 @@ const UPLOAD_BYTES = 64 * 1024 * 1024;
 const CHUNK_BYTES = 8 * 1024 * 1024;
 const TUS = { 'tus-resumable': '1.0.0' };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** One app process started as `npm start` would run the server, on its own port and data dir. */
 class AppProcess {

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { lru } from '../lib/lru.js';
 import { forgetOnWrite } from '../lib/request-scope.js';
+import { DEFAULT_POOL_SIZE, DEFAULT_READ_THREADS } from './defaults.js';
 import { pooledSqliteDialect, sqliteReadPool } from './sqlite-driver.js';
 import type { Database } from './types.js';
 import { DEFAULT_PG_TIMEOUTS, resilientPool, type PgTimeouts } from './pg-pool.js';
@@ -36,15 +37,6 @@ export interface OpenOptions {
   onPgError?: (err: Error, what: string) => void;
 }
 
-/**
- * PostgreSQL connections per process when no setting names a number: enough for requests to run
- * their independent reads side by side on a small machine; processes x pool size must stay below
- * the server's max_connections (100 by default).
- */
-export const DEFAULT_POOL_SIZE = 10;
-
-/** SQLite reader threads when no setting names a number: two, a small pool for a small machine. */
-export const DEFAULT_READ_THREADS = 2;
 
 export function openDatabase(opts: OpenOptions): DbHandle {
   if (opts.databaseUrl) {

@@ -1,0 +1,11 @@
+// Database defaults the configuration names without loading the database code itself.
+
+/**
+ * PostgreSQL connections per process when no setting names a number: enough for requests to run
+ * their independent reads side by side on a small machine; processes x pool size must stay below
+ * the server's max_connections (100 by default).
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
+/** SQLite reader threads when no setting names a number: two, a small pool for a small machine. */
+export const DEFAULT_READ_THREADS = 2;
