@@ -58,7 +58,7 @@ export default defineConfig({
     // Last: .br and .gz beside every text file of dist/, the service worker included.
     precompress(),
   ],
-  // Trainers' iPads may stay on iPadOS 15 (issue 10): syntax newer than Safari 15 is lowered, and
+  // Trainers' iPads may stay on iPadOS 15: syntax newer than Safari 15 is lowered, and
   // the build fails rather than ship what Safari 15 cannot parse (Vite's default is Safari 16.4).
   // The manifest (dist/.vite/manifest.json, not served) lets the bundle bench follow each route's chunks.
   build: {

@@ -1,4 +1,4 @@
-// Bundle and static-file budgets (issue 6 and the page-speed issue), on the production build
+// Bundle and static-file budgets (the page-speed budgets), on the production build
 // (bench/serve-client.ts builds it when missing or stale, or with BENCH_BUILD=1):
 //   1. The initial route's JavaScript (gzip) for /login and every main screen: the entry chunk and its
 //      static imports, plus the route's lazy chunk and its static imports (from the build manifest,

@@ -1,4 +1,4 @@
-// The admin area (issue 12): every admin screen reachable from the persistent admin navigation,
+// The admin area: every admin screen reachable from the persistent admin navigation,
 // analytics charts from the demo data, and an admin disabling a user whose open session is then
 // sent to /login, with both actions in the audit log.
 import { expect, request as playwrightRequest, test, type Browser } from '@playwright/test';

@@ -392,7 +392,7 @@ test('sign out ends the session: protected pages go to /login afterwards', async
   await page.getByLabel('User menu').click();
   await page.getByRole('link', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  // The device signs out at once and sends the sign-out to the server in the background (issue 10):
+  // The device signs out at once and sends the sign-out to the server in the background:
   // the session ends on the server as soon as that request lands.
   await expect.poll(async () => (await page.request.get('/api/users/me')).status()).toBe(401);
   await page.goto('/me');

@@ -1,4 +1,4 @@
-// Activity feed, create-post modal, reports, admin moderation and notifications (issue 5).
+// Activity feed, create-post modal, reports, admin moderation and notifications.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';

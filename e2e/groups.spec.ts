@@ -1,4 +1,4 @@
-// Forum groups end to end (issue 11): create an invite-only moderated group, invite an existing user
+// Forum groups end to end: create an invite-only moderated group, invite an existing user
 // and an unknown address (who registers through the mailed link), accept and decline invites, ask to
 // join and be approved or declined, post and have posts approved or declined, assign a moderator,
 // leave (the creator may not), delete the group, and post offline. Every group message of spec

@@ -1,4 +1,4 @@
-// Device licences, pre-release builds and downloads (issue 13) with the fake native host: a
+// Device licences, pre-release builds and downloads with the fake native host: a
 // provisioner claims a seat (kit colour, serial), the licence reaches the native handler, the
 // current licence shows, relinquish frees the seat and sends `relinquish`; the browser notice
 // without the host; offline the licence shows from the cache and claiming needs a connection; an

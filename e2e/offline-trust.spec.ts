@@ -1,4 +1,4 @@
-// Offline you can trust on a shared iPad (issue 10), each case the way a trainer meets it: two users
+// Offline you can trust on a shared iPad, each case the way a trainer meets it: two users
 // on one device; signing out offline, then the network coming back; a server killed mid-post and
 // started again; an attachment cut half-way and resumed; the wrapper's offline download with the
 // fake native host; the Post button on a slow link; the Home Screen offer and 'Offline storage' of

@@ -1,4 +1,4 @@
-// The offline PWA (issue 6) with the real service worker of the production build in Chromium:
+// The offline PWA with the real service worker of the production build in Chromium:
 // the shell and the feed open offline after one online visit, posts written offline wait in the
 // outbox and sync exactly once, a flaky network never duplicates a post, favourites open and
 // download offline, an interrupted upload resumes from its offset, and a new build shows the

@@ -1,4 +1,4 @@
-// A REALITi export uploaded as a new user would (issue 14): the view shows the monitor's model name
+// A REALITi export uploaded as a new user would: the view shows the monitor's model name
 // beside its thumbnail, the patient with age and sex, the events in order with their trend times and
 // the checklist titles, read from REALITi's own keys (spec/realiti-format.md).
 import fs from 'node:fs';

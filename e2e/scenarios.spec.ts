@@ -1,4 +1,4 @@
-// Scenarios end to end (issue 3): browse, filter, search, paginate, view, favourite, copy, edit with the
+// Scenarios end to end: browse, filter, search, paginate, view, favourite, copy, edit with the
 // leave prompt, privacy toggle, delete, my scenarios and folders, uploads with mixed files, and an
 // upload interrupted by going offline and resumed.
 import fs from 'node:fs';

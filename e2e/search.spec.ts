@@ -1,4 +1,4 @@
-// Site search and finding your way (issue 12): the top bar's search through each tab and page,
+// Site search and finding your way: the top bar's search through each tab and page,
 // accents and prefixes, users for admins only; Media, Downloads and Support from the menus; Terms
 // keeps the top bar for a signed-in user; the web editor's links use the configured address.
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';

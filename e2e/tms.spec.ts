@@ -1,4 +1,4 @@
-// The teaching area end to end (issue 14): the debriefs list grouped by scenario with its fallbacks,
+// The teaching area end to end: the debriefs list grouped by scenario with its fallbacks,
 // a debrief's Overview and Event Log with the checklist marks, the students view with the score
 // trend (chart.js loaded only there), CSV export, the NoResults state, a debrief handed over by the
 // native wrapper, the layout at iPad and phone widths, and the pages opening offline.

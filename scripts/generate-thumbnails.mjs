@@ -1,4 +1,4 @@
-// Generates the static scenario thumbnails (issue 3): device drawings /thumbnails/devices/0-34.svg
+// Generates the static scenario thumbnails: device drawings /thumbnails/devices/0-34.svg
 // (patient monitors, defibrillators, ventilators, CTG monitors, each with its label) and patient
 // photos /thumbnails/patients/0-106.svg by age group and sex in a few skin tones.
 // Codes 0-14 are neonates, 15-49 children, 50-106 adults; even codes female, odd male.

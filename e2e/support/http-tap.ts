@@ -1,5 +1,5 @@
-// A TCP pass-through in front of an e2e server that reads the HTTP requests going through it
-// (issue 10). Like net-switch.ts it can "lose the network" for real (the browser and its service
+// A TCP pass-through in front of an e2e server that reads the HTTP requests going through it.
+// Like net-switch.ts it can "lose the network" for real (the browser and its service
 // worker see network errors), and it also:
 // - records each request's method, path and headers (which session cookie went with what);
 // - holds a request after its headers and part of its body, as a server that is still reading it;

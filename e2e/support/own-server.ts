@@ -1,4 +1,4 @@
-// A server process of a test's own (issue 10): started on its own port and data dir, killed with
+// A server process of a test's own: started on its own port and data dir, killed with
 // SIGKILL mid-request (no graceful shutdown: a crash) and started again on the same data.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

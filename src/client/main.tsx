@@ -47,9 +47,9 @@ async function boot() {
   });
   await yieldToMain();
 
-  // Reachability check, outbox replay loop (issue 6).
+  // Reachability check, outbox replay loop.
   startOffline(queryClient);
-  // Debriefs the native wrapper hands over go to the server through the outbox (issue 14); the
+  // Debriefs the native wrapper hands over go to the server through the outbox; the
   // bridge keeps any handed over before this code has loaded. Its own chunk, fetched as soon as the
   // first screen has been painted (lib/first-screen.ts).
   void afterFirstScreen()

@@ -1,4 +1,4 @@
-// The offline outbox's contract with the server (issue 10, DESIGN section 6).
+// The offline outbox's contract with the server(DESIGN section 6).
 
 /**
  * Every write the outbox replays names the user who made it (their uuid_id). The server refuses it

@@ -1,4 +1,4 @@
-// What REALITi's own scenario exports mean (spec/realiti-format.md, issue 14): monitor model names
+// What REALITi's own scenario exports mean (spec/realiti-format.md): monitor model names
 // and the patient age categories, shared by the scenario processor and the scenario view.
 
 /** `scenarioMonitorType` ids: the spec's device codes 1-34 (8, 11 and 12 are not public). */

@@ -1,4 +1,4 @@
-// Site search words and highlights (issue 12), shared by the server (queries, snippets) and the
+// Site search words and highlights, shared by the server (queries, snippets) and the
 // client (highlighting titles and names), so both read a term the same way:
 //   - a term is split into words of letters and digits (anything else separates words);
 //   - every word matches as a prefix of a word in the text;

@@ -29,7 +29,7 @@ export const distributorId = () => distributorFromHost(window.location.hostname)
 
 /**
  * Runs before every request; false stops it as if offline. The offline layer uses it so that a
- * sign-out made with no network reaches the server before anything else is sent (issue 10).
+ * sign-out made with no network reaches the server before anything else is sent.
  */
 let requestGate: () => Promise<boolean> = async () => true;
 export function setRequestGate(gate: () => Promise<boolean>) {

@@ -1,4 +1,4 @@
-// Stand-ins for web APIs iPadOS 15 Safari lacks (issue 10): a trainer's iPad may stay on iPadOS 15,
+// Stand-ins for web APIs iPadOS 15 Safari lacks: a trainer's iPad may stay on iPadOS 15,
 // and one missing function on the sync path made the app believe it was offline forever there.
 // Feature-detected; the native API is used wherever it exists. Safe in the service worker.
 

@@ -25,7 +25,7 @@ export type NativeMessage =
   | { type: 'deviceInfo'; device_id: string; product: string }
   | { type: 'response'; requestId: string; ok: boolean; data?: unknown; error?: string }
   | { type: 'event'; name: string; data?: unknown }
-  /** A finished session for the TMS (issue 14): the body of POST /api/editor/debriefs. */
+  /** A finished session for the TMS: the body of POST /api/editor/debriefs. */
   | { type: 'debrief'; handoverId: string; debrief: unknown };
 
 /** What the page tells the `debriefhandover` handler about a debrief native code handed over. */
@@ -203,7 +203,7 @@ const IMPORT_TIMEOUT_MS = 120_000;
 
 /**
  * Hand a file's content to a native import handler (`scenarioimport`, `mediaImport`) with no
- * network (issue 10): a WKWebView cannot save a blob download, so the page sends the bytes itself,
+ * network: a WKWebView cannot save a blob download, so the page sends the bytes itself,
  * as base64 chunks, each answered by the device before the next goes (docs/native-bridge.md,
  * "Offline downloads"). Rejects with the device's message; the device is told to drop a partial file.
  */

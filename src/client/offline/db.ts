@@ -1,9 +1,9 @@
 // The offline database (DESIGN section 6), shared by the page and the service worker (sw/sw.ts):
-// - outbox: every write made offline or on a flaky network, with its Idempotency-Key (issue 6) and
-//   its author (issue 10);
+// - outbox: every write made offline or on a flaky network, with its Idempotency-Key and
+//   its author;
 // - outboxFiles: files attached to queued posts, as ~1 MiB Blob chunks until the upload is done;
 // - device: who is signed in on this device as far as the outbox knows, and a sign-out still to be
-//   told to the server (issue 10); settings of this device;
+//   told to the server; settings of this device;
 // - favourites + fileChunks: favourite scenarios and media kept for offline use, files stored as
 //   ~1 MiB Blob chunks so a 512 MB file is never held in memory at once;
 // - queryCache: TanStack Query's persisted cache (async persister over a key-value table).
@@ -37,7 +37,7 @@ export interface OutboxUpload {
   uuidId?: string;
 }
 
-/** A file attached to a queued post: kept in outboxFiles, then uploaded with tus (issue 10). */
+/** A file attached to a queued post: kept in outboxFiles, then uploaded with tus. */
 export interface OutboxAttachment {
   /** The upload kind, and the CreatePost field its reference goes in (scenarioUploads, mediaUploads). */
   uploadKind: 'scenario' | 'media';
@@ -60,7 +60,7 @@ export interface OutboxItem {
   /** Local id (UUID). */
   id: string;
   /**
-   * The uuid_id of the user who made it (issue 10): it is shown only to them and sent only with
+   * The uuid_id of the user who made it: it is shown only to them and sent only with
    * their session. Rows from before this field existed get the next confirmed user.
    */
   author?: string;
@@ -172,7 +172,7 @@ export class OfflineDb extends Dexie {
       fileChunks: '[fileKey+index], fileKey',
       queryCache: 'key',
     });
-    // Issue 10: authors, files of queued posts, the device's session.
+    // Version 2: authors, files of queued posts, the device's session.
     this.version(2).stores({
       outbox: 'id, kind, state, createdAt, nextAttemptAt, author',
       outboxFiles: '[fileKey+index], fileKey',

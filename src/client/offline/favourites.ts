@@ -1,4 +1,4 @@
-// Favourite scenarios and media kept for offline use (issue 6, DESIGN section 6): metadata and the
+// Favourite scenarios and media kept for offline use(DESIGN section 6): metadata and the
 // file go into Dexie when an item is favourited and leave when it is unfavourited. Files are
 // streamed from the signed download URL into 1 MiB Blob chunks (never one big ArrayBuffer); the
 // service worker serves them back at /offline-files/<kind>/<id> with HTTP ranges.
@@ -264,7 +264,7 @@ async function keptFileBlob(rec: FavouriteRecord): Promise<Blob> {
 /**
  * Save a file kept offline to the device (a download, with no network). Inside the native wrapper
  * the file goes to its import handler (scenarioimport / mediaImport) read from IndexedDB a chunk at a
- * time, since a WKWebView cannot save a blob download (issue 10); 'device' then. Rejects with the
+ * time, since a WKWebView cannot save a blob download; 'device' then. Rejects with the
  * device's message when it refused the file.
  */
 export async function downloadOfflineFile(kind: OfflineKind, id: string): Promise<false | 'saved' | 'device'> {

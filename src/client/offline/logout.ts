@@ -1,4 +1,4 @@
-// Sign-out (issues 6 and 10): warn about unsent writes, then sign out on the device at once: no
+// Sign-out: warn about unsent writes, then sign out on the device at once: no
 // request goes out with the old session until the server has ended it (session.ts), the user's
 // queued writes and everything private kept on the device are forgotten: favourite files, the
 // persisted query cache and cached signed thumbnails. Another user's queued writes stay, unseen.

@@ -1,4 +1,4 @@
-// Online status from a real reachability check (issue 6): navigator.onLine says only that some
+// Online status from a real reachability check: navigator.onLine says only that some
 // network exists, not that our server answers (training sites have captive Wi-Fi). TanStack Query's
 // onlineManager starts true; we set it from GET /api/health with a short timeout (without
 // AbortSignal.timeout, which iPadOS 15 lacks: there it made the app think it was offline forever).

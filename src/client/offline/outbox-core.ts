@@ -1,4 +1,4 @@
-// The outbox state machine (issues 6 and 10, DESIGN section 6), without React or window: the page's
+// The outbox state machine (DESIGN section 6), without React or window: the page's
 // replay loop (outbox.ts) and the service worker's Background Sync handler both run it.
 //
 //   queued --attempt--> sending --2xx--> sent (pruned after a while)

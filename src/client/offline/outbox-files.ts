@@ -1,4 +1,4 @@
-// Files attached to queued posts (issue 10): copied into IndexedDB as CHUNK_BYTES Blob chunks when
+// Files attached to queued posts: copied into IndexedDB as CHUNK_BYTES Blob chunks when
 // the post is queued (a picked file cannot be read again after a reload), read back a slice at a
 // time for the resumable upload, and dropped once the post was sent or discarded. A 512 MB file is
 // never one Blob in memory. No React and no window-only API: the service worker uses it too.

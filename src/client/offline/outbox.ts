@@ -1,4 +1,4 @@
-// The outbox (issues 6 and 10, DESIGN section 6): every write that must survive a flaky network
+// The outbox (DESIGN section 6): every write that must survive a flaky network
 // goes through sendOrQueue. The Dexie row is the source of truth until the server confirmed it.
 // One replay loop sends the signed-in user's queued rows: on start, `online`, `visibilitychange`,
 // `pageshow`, a timer while visible, 'Sync now', the native wrapper's 'sync' event, and Background
@@ -44,7 +44,7 @@ export interface SendOrQueueOptions {
   files?: OutboxFile[];
   /**
    * Answer 'queued' (reason 'slow') when the server has not answered within this time: the attempt
-   * goes on, and the form that waits can close (issue 10: a slow link must not hold the Post button).
+   * goes on, and the form that waits can close (a slow link must not hold the Post button).
    */
   waitMs?: number;
 }

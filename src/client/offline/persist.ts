@@ -1,4 +1,4 @@
-// TanStack Query's cache persisted to IndexedDB (issue 6): an async persister over Dexie's
+// TanStack Query's cache persisted to IndexedDB: an async persister over Dexie's
 // queryCache key-value table, so pages visited online open offline with their data. The sync
 // localStorage persister is deprecated and capped at ~5 MB (DESIGN section 2).
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';

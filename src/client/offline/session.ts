@@ -1,4 +1,4 @@
-// Who is signed in on this device, as far as offline writes are concerned (issue 10, DESIGN
+// Who is signed in on this device, as far as offline writes are concerned(DESIGN
 // section 6). Kept in IndexedDB so the page, other tabs and the service worker agree:
 // - every outbox row is sent only while its author is the signed-in user;
 // - a sign-out made with no network takes effect on the device at once (signOutPending), and the

@@ -1,6 +1,6 @@
 // Starts the offline machinery once, before the first render (main.tsx): the reachability check
 // that drives TanStack's onlineManager, the outbox replay loop, and the device's session as the
-// outbox sees it (issue 10): whoever the server says is signed in, and a sign-out made offline that
+// outbox sees it: whoever the server says is signed in, and a sign-out made offline that
 // must reach the server before any other request.
 // The outbox, the favourite copies and the device's session live in IndexedDB (Dexie): their code
 // is not in the app's first script; it loads at once where the database exists, and on a first
@@ -20,7 +20,7 @@ const session = () => (sessionCode ??= offlineCodeWanted().then(() => import('./
 const outbox = () => (outboxCode ??= offlineCodeWanted().then(() => import('./outbox')));
 
 /**
- * Before every request, a sign-out still to be sent goes first (issue 10). Installed before the
+ * Before every request, a sign-out still to be sent goes first. Installed before the
  * app's first request (main.tsx), the early session check included: sent ahead of the sign-out, it
  * would find the old session still open and show the signed-out user's pages again.
  */

@@ -1,4 +1,4 @@
-// What this device keeps for offline use (issue 10, the profile's 'Offline storage'): bytes of kept
+// What this device keeps for offline use(the profile's 'Offline storage'): bytes of kept
 // favourites and of files waiting in the signed-in user's queued posts, whether the browser keeps
 // the storage persistently, and what it reports in use. Every storage API is feature-detected:
 // iPadOS 15 Safari has navigator.storage.persist but not estimate.

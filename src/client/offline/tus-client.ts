@@ -1,4 +1,4 @@
-// A small tus 1.0 client for files attached to queued posts (issue 10). The outbox sends them before
+// A small tus 1.0 client for files attached to queued posts. The outbox sends them before
 // the post, from the chunks kept in IndexedDB, with fetch only, so the same code runs in the page and
 // in the service worker. Each call first asks the server how much it already has (HEAD), so a retry
 // never sends those bytes again; bytes of a PATCH cut half-way that reached the server count too.

@@ -1,4 +1,4 @@
-// Outbox rows for resumable uploads (issue 6, DESIGN section 6). The upload panel sends files with
+// Outbox rows for resumable uploads(DESIGN section 6). The upload panel sends files with
 // Uppy + tus; these rows make an upload visible (and count as unsent) until the server accepted
 // it, keep its tus upload URL and offset so it resumes after a drop or a reload, and mark the page
 // busy so an app update does not reload mid-upload. The generic replay loop leaves them alone: a

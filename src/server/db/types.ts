@@ -221,7 +221,7 @@ export interface ScenarioTable {
   directory_id: number | null;
   /** Name, description and tag titles, indexed for full-text search. */
   search_text: string;
-  /** JSON: what the file says beyond these columns (features/scenarios/processor.ts, issue 14). */
+  /** JSON: what the file says beyond these columns (features/scenarios/processor.ts). */
   details: string | null;
 }
 
@@ -297,7 +297,7 @@ export interface GroupModerationLogTable {
   created_at: string;
 }
 
-/** A finished simulation session handed over by a device (TMS, issue 14). */
+/** A finished simulation session handed over by a device (TMS). */
 export interface DebriefTable {
   id: Generated<number>;
   uuid_id: string;

@@ -1,4 +1,4 @@
-// One audit log for every admin and moderator action (issue 12): who did what to which item, why,
+// One audit log for every admin and moderator action: who did what to which item, why,
 // and when. Features record their actions with one call; the admin Audit log screen reads it.
 import type { DB } from '../db/connection.js';
 import { now } from '../db/connection.js';

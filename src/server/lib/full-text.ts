@@ -1,4 +1,4 @@
-// Full-text query pieces shared by site search and the admin user list (issue 12), over the indexes
+// Full-text query pieces shared by site search and the admin user list, over the indexes
 // of migration 0014_search. Words arrive folded by searchWords (src/shared/search.ts) and hold only
 // letters and digits, so they are safe inside either query syntax.
 import { sql, type RawBuilder } from 'kysely';

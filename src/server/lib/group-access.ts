@@ -79,7 +79,7 @@ export async function groupAdminIds(db: DB, groupId: number): Promise<number[]> 
   return (await db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('member_type', '>=', GroupMemberType.Moderator).execute()).map((r) => r.user_id);
 }
 
-/** One line of a group's moderation log: who did what to whom (issue 11, beyond the spec). */
+/** One line of a group's moderation log: who did what to whom (beyond the spec). */
 export async function logModeration(db: DB, entry: { groupId: number; actorId: number; action: string; targetUserId: number | null; detail?: string }): Promise<void> {
   await db
     .insertInto('group_moderation_log')
@@ -123,7 +123,7 @@ export async function canOpenScenarioThroughPost(db: DB, scenarioId: number, use
 
 /**
  * Invites sent to an address before it had an account wait for it: once the address is verified the
- * invites become the account's, and it is told about each (issue 11 'Invites by e-mail').
+ * invites become the account's, and it is told about each ('Invites by e-mail').
  */
 export async function claimInvites(db: DB, userId: number, email: string): Promise<number> {
   const claimed = await db

@@ -1,4 +1,4 @@
-// Queued writes belong to their author (issue 10): a request that names its author in
+// Queued writes belong to their author: a request that names its author in
 // X-Outbox-User is refused with 403 under any other user's session. Without a session the route
 // answers 401 as usual. The header narrows what a session may do, it never grants anything.
 import type { FastifyInstance } from 'fastify';

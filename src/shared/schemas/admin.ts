@@ -1,4 +1,4 @@
-// The admin area (spec sections 2 'Admin' and 7, issue 12): the user list with Enable / Disable,
+// The admin area (spec sections 2 'Admin' and 7): the user list with Enable / Disable,
 // the three analytics calls and the audit log of admin and moderator actions.
 import * as v from 'valibot';
 import { NOT_FOUND_MESSAGE, intString, offsetParam, userRefSchema } from './common.js';

@@ -1,4 +1,4 @@
-// Debriefs of the teaching area (TMS, issue 14; spec section 3 'Debrief', 'Student'). A device or the
+// Debriefs of the teaching area (TMS; spec section 3 'Debrief', 'Student'). A device or the
 // native wrapper hands a finished session over with POST /api/editor/debriefs; the educator who ran
 // it reads theirs with GET /api/editor/DebriefsForCurrentUser. Field names follow REALITi's style
 // (camelCase, `studentId`, `debriefJson`, `eventList`), as the monitor's `studentInfo` does.

@@ -1,4 +1,4 @@
-// Forum groups (spec sections 3-8, issue 11): the requests and responses of every /api/forumgroup
+// Forum groups (spec sections 3-8): the requests and responses of every /api/forumgroup
 // call and of the group-post calls under /api/forumpost, the group forms' rules, and the messages
 // the screens show. Server and client both read this file.
 import * as v from 'valibot';

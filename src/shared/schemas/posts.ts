@@ -53,7 +53,7 @@ export const UPLOAD_REF_MESSAGE = 'Uploaded files must be named by their upload 
 
 /**
  * Finished resumable uploads of the caller, attached by reference instead of sending the file again
- * (issue 10: a queued post uploads its files through tus first). Sent as ['a', 'b'] in JSON, or as
+ * (a queued post uploads its files through tus first). Sent as ['a', 'b'] in JSON, or as
  * repeated or comma-joined multipart fields; at most `max` (the kind's batch limit).
  */
 export const uploadRefListSchema = (max: number, what: string) =>

@@ -84,7 +84,7 @@ export const userRefParamsSchema = v.object({ userId: idOrUuidParam });
 export const directoryParamsSchema = v.object({ id: v.pipe(v.string(NOT_FOUND_MESSAGE), v.maxLength(200, NOT_FOUND_MESSAGE)) });
 
 /**
- * What a scenario file says beyond the library's columns (issue 14, spec/realiti-format.md): the
+ * What a scenario file says beyond the library's columns(spec/realiti-format.md): the
  * patient's age with its unit, name and complaint, the events in order with their trend times, and
  * the checklist titles. Empty for a file that says none of it.
  */
@@ -102,7 +102,7 @@ export const scenarioDetailsSchema = v.object({
 });
 export type ScenarioDetails = v.InferOutput<typeof scenarioDetailsSchema>;
 
-/** The fields issue 14 adds to a Scenario response (for the response schema when it is written in valibot). */
+/** The fields a scenario file adds to a Scenario response (for the response schema when it is written in valibot). */
 export const scenarioDetailsEntries = {
   monitor_name: v.nullable(v.string()),
   details: scenarioDetailsSchema,
@@ -110,7 +110,7 @@ export const scenarioDetailsEntries = {
 
 /**
  * The post attach picker (myunpostedscenarios): ?scope=feed offers only public scenarios (a feed post
- * may attach nothing else); scope=group, the default, adds my private ones (issue 11).
+ * may attach nothing else); scope=group, the default, adds my private ones.
  */
 export const unpostedQuerySchema = v.object({ scope: v.optional(v.picklist(['feed', 'group'], 'The scope must be feed or group'), 'group') });
 

@@ -1,4 +1,4 @@
-// Site search (spec section 7 'Search', issue 12): GET /api/search/searchusers|searchposts|searchgroups/
+// Site search (spec section 7 'Search'): GET /api/search/searchusers|searchposts|searchgroups/
 // {offset}/{limit}/{term}. Each answers its list plus count (every match), from and to (the
 // offset and the offset plus the items answered); every item carries a highlighted snippet.
 import * as v from 'valibot';

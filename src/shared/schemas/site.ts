@@ -1,4 +1,4 @@
-// Site settings the client reads at run time (GET /api/site, issue 12): the web editor's address
+// Site settings the client reads at run time (GET /api/site): the web editor's address
 // (null when none is configured, so 'Create Scenario' and 'Open in Editor' stay hidden) and the
 // support offices of /me/support.
 import * as v from 'valibot';

@@ -1,5 +1,5 @@
 // Posts written offline or on a slow link wait in the outbox; they show in the feed (or their group)
-// as pending until they are sent: only the signed-in user's own (issue 10). Attached files show how
+// as pending until they are sent: only the signed-in user's own. Attached files show how
 // far their upload got; a post the server refused, or did not confirm in time, offers Retry and Discard.
 import { formatFileSize } from '../../../shared/format';
 import { discardOutboxItem, retryOutboxItem, useOutboxItems, type OutboxItem } from '../../offline/outbox';

@@ -1,4 +1,4 @@
-// Uploads that did not finish in an earlier visit (issue 6): the outbox keeps them with the bytes
+// Uploads that did not finish in an earlier visit: the outbox keeps them with the bytes
 // the server already has. A browser cannot re-read a file by itself, so the user chooses the same
 // file again and it resumes from the server's offset; or discards it.
 import { formatFileSize } from '../../../shared/format';

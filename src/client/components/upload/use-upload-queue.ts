@@ -24,7 +24,7 @@ export interface UploadRow {
   errorMessage: string;
   /** Set once the server accepted the file. */
   uuid_id?: string;
-  /** The outbox row that keeps this upload until the server accepted it (issue 6). */
+  /** The outbox row that keeps this upload until the server accepted it. */
   outboxId?: string;
 }
 

@@ -1,4 +1,4 @@
-// Pure helpers of the TMS screens (issue 14): fallback names (spec section 9), headings, scores,
+// Pure helpers of the TMS screens: fallback names (spec section 9), headings, scores,
 // event times and checklist marks, grouping, and the CSV export.
 import type { Debrief, DebriefScores, Student } from '../../../shared/schemas/debriefs';
 

@@ -1,4 +1,4 @@
-// Add to Home Screen, offered once in iPad Safari (issue 10): Safari deletes a website's data after
+// Add to Home Screen, offered once in iPad Safari: Safari deletes a website's data after
 // 7 days without use, which would take the kept favourites and any unsent post with it; an app on
 // the Home Screen keeps its data and can ask for persistent storage. Not shown once installed,
 // inside the native wrapper, or in other browsers (they cannot add to the Home Screen on iPadOS).

@@ -1,4 +1,4 @@
-// Tells the user whether a favourite is kept on this device (issue 6): 'Available offline',
+// Tells the user whether a favourite is kept on this device: 'Available offline',
 // 'Saving for offline use...' or 'Not available offline' with the reason.
 import type { OfflineKind } from '../favourites';
 import { useOfflineAvailability } from '../later';

@@ -1,4 +1,4 @@
-// The offline banner and sync badge (issue 6): shows when the server cannot be reached, how many
+// The offline banner and sync badge: shows when the server cannot be reached, how many
 // writes wait to sync, a 'Sync now' button, and the items the server refused with Retry / Discard.
 import { useEffect, useState } from 'react';
 import { useToast } from '../../components/toast';

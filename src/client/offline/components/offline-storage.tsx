@@ -1,4 +1,4 @@
-// 'Offline storage' on the profile page (issue 10): space used by kept favourites and queued items,
+// 'Offline storage' on the profile page: space used by kept favourites and queued items,
 // whether the browser keeps it persistently, and a button to free it. Freeing drops the favourite
 // copies and stops keeping them on this device; unsent items stay until they are sent or discarded.
 import { useEffect, useState } from 'react';

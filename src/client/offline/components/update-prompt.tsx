@@ -1,5 +1,5 @@
 /// <reference types="vite-plugin-pwa/react" />
-// 'A new version is available' (issue 6): the new service worker waits until the user chooses
+// 'A new version is available': the new service worker waits until the user chooses
 // Reload, and the reload itself waits while the outbox is sending or an upload is running.
 import { useEffect, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';

@@ -1,5 +1,5 @@
 // Scenarios (spec section 3), their tags and favourites, and a folder tree per user.
-// Full-text search over name, description and tag titles (issue 3): the service keeps
+// Full-text search over name, description and tag titles: the service keeps
 // scenarios.search_text up to date; SQLite indexes it with an FTS5 external-content table kept in
 // sync by triggers, PostgreSQL with a GIN index on to_tsvector('simple', search_text).
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Limits on sign-in failures and e-mail sending calls (issue 9, 'Limits and accounts'): one counter
+// Limits on sign-in failures and e-mail sending calls('Limits and accounts'): one counter
 // per key and fixed window, in the database so every server process sees the same counts (DESIGN
 // section 8, 'several servers'). Reset links are looked up by user to end the older ones.
 import type { Kysely } from 'kysely';

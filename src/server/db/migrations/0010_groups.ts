@@ -1,4 +1,4 @@
-// Forum groups (spec sections 3, 4 and 6, issue 11): the group, its members with their member type
+// Forum groups (spec sections 3, 4 and 6): the group, its members with their member type
 // (0 member, 1 moderator, 2 creator), pending invites (by e-mail; user_id is set once an account
 // holds the address), join requests, and a moderation log. Group posts are rows of `posts` with
 // group_id set; pending ones have status 0.

@@ -1,4 +1,4 @@
-// Debriefs of the teaching area (TMS, issue 14): one row per finished session a device handed over,
+// Debriefs of the teaching area (TMS): one row per finished session a device handed over,
 // owned by the educator who ran it. The student and scenario are copied as the device named them
 // (a trainee is no user of the community); scores and the event log are kept as the JSON they came in.
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Scenario details read from REALITi's own exports (issue 14, spec/realiti-format.md): the monitor
+// Scenario details read from REALITi's own exports(spec/realiti-format.md): the monitor
 // model, the patient's age with its unit, the events in order and the checklist titles, kept as JSON.
 // Scenarios stored before the processor understood REALITi's keys are read again once: one
 // 'scenario.reprocess' job, which walks them in id order (features/scenarios/service.ts).

@@ -1,4 +1,4 @@
-// Site search, analytics and the audit log (issue 12).
+// Site search, analytics and the audit log.
 //
 // Full-text search over posts (title, text), users (names, username, e-mail) and forum groups (name,
 // description). Every word of a term matches as a prefix and accents are ignored. The indexes follow

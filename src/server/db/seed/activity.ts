@@ -1,4 +1,4 @@
-// Demo history for the admin Analytics screen (issue 12): the demo accounts joined over the past
+// Demo history for the admin Analytics screen: the demo accounts joined over the past
 // year and were active in some of the months since, so the charts show more than this month.
 import type { FastifyInstance } from 'fastify';
 

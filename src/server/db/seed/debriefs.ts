@@ -1,4 +1,4 @@
-// Demo debriefs (TMS, issue 14): sessions the educator ran with several students over a few
+// Demo debriefs (TMS): sessions the educator ran with several students over a few
 // scenarios, repeated attempts that mostly improve, realistic scores and event logs whose checklist
 // titles end in their result code (1 not done, 2 done). One session names no scenario and one no
 // student, so the fallbacks show. The paramedic ran two of his own, which the educator never sees.

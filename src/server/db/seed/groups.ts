@@ -1,4 +1,4 @@
-// Demo forum groups (issue 11): an open group anyone can join, and an invite-only group that
+// Demo forum groups: an open group anyone can join, and an invite-only group that
 // requires moderation, with a post waiting for approval, a join request and a pending invite for
 // the educator, so every group screen has something to show.
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Demo licences and builds (issue 13): products REALITi, ALSi and CTGi with modules; a 3-seat
+// Demo licences and builds: products REALITi, ALSi and CTGi with modules; a 3-seat
 // REALITi contract for the provisioner's organisation with one seat taken; placeholder pre-release
 // builds of two apps and the CTGi 3.10.1 release of the Downloads page.
 import { Readable } from 'node:stream';

@@ -1,4 +1,4 @@
-// Demo scenarios (issue 3): real files in each format (JSON and ZIP-wrapped .isims/.alsi/.ctgi) by
+// Demo scenarios: real files in each format (JSON and ZIP-wrapped .isims/.alsi/.ctgi) by
 // the demo users, across patient ages, conditions and tags; most public, some private, one broken
 // file, some favourited, and a folder tree for the educator. Processing runs when the seed drains jobs.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Accounts as admins manage them (spec section 2 'Admin', issue 12).
+// Accounts as admins manage them (spec section 2 'Admin').
 import type { DB, Dialect } from '../../db/connection.js';
 import { recordAudit, type AuditEntryInput } from '../../lib/audit.js';
 import { searchUsers, type Page } from '../../lib/full-text.js';

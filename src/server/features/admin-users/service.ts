@@ -1,4 +1,4 @@
-// The admin Users screen (spec sections 2 'Admin' and 7, issue 12): a paged, searchable list of every
+// The admin Users screen (spec sections 2 'Admin' and 7): a paged, searchable list of every
 // account, and Enable / Disable. Disabling ends the user's sessions at once; an admin cannot
 // disable their own account. Both are written to the audit log.
 import { Role, hasRole, roleNames } from '../../../shared/enums.js';

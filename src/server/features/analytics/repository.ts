@@ -1,4 +1,4 @@
-// Monthly counts for the admin Analytics screen (issue 12). Times are ISO-8601 text, so the month
+// Monthly counts for the admin Analytics screen. Times are ISO-8601 text, so the month
 // of a row is its first seven characters on both databases.
 import { sql } from 'kysely';
 import type { DB } from '../../db/connection.js';

@@ -1,4 +1,4 @@
-// The three analytics calls of spec section 7 (issue 12): the last 12 months, oldest first, the
+// The three analytics calls of spec section 7: the last 12 months, oldest first, the
 // current month last. Active users signed in or contributed that month; active groups had a post.
 import { Role, hasRole } from '../../../shared/enums.js';
 import type { GroupAnalytics, PostAnalytics, UserAnalytics } from '../../../shared/schemas/admin.js';

@@ -1,4 +1,4 @@
-// The audit log (issue 12), newest first, by action and actor, with the names of its targets.
+// The audit log, newest first, by action and actor, with the names of its targets.
 import type { DB } from '../../db/connection.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder } from '../../lib/pages.js';
 

@@ -1,4 +1,4 @@
-// GET /api/admin/audit/{offset}/{count}?action=&actor= (beyond the spec, issue 12), for admins.
+// GET /api/admin/audit/{offset}/{count}?action=&actor= (beyond the spec), for admins.
 import type { FastifyInstance } from 'fastify';
 import { Role } from '../../../shared/enums.js';
 import { auditPageSchema, auditParamsSchema, auditQuerySchema } from '../../../shared/schemas/admin.js';

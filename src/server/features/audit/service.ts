@@ -1,4 +1,4 @@
-// The admin Audit log screen (issue 12): every admin and moderator action with actor, action,
+// The admin Audit log screen: every admin and moderator action with actor, action,
 // target, reason and time, newest first, filtered by action and by actor.
 import { Role, hasRole } from '../../../shared/enums.js';
 import type { AuditPage } from '../../../shared/schemas/admin.js';

@@ -1,4 +1,4 @@
-// Limits on sign-in and e-mail calls (issue 9, 'Limits and accounts'; README 'Limits'). Counters live
+// Limits on sign-in and e-mail calls('Limits and accounts'; README 'Limits'). Counters live
 // in the database (repository.ts), so every server process counts the same attempts, and they are
 // keyed by a hash: the table holds no names, addresses or e-mail addresses.
 //

@@ -35,7 +35,7 @@ export default async function authRoutes(app: FastifyInstance) {
     publicUrl: app.config.publicUrl,
     supportEmail: app.config.supportOffices[0]?.email,
     verifiedTokenOwner: (tokenHash) => verifyTokenOfVerifiedUser(app.db, tokenHash),
-    // Group invites sent to this address before it had an account now wait for it (issue 11).
+    // Group invites sent to this address before it had an account now wait for it.
     onVerified: (user) => claimInvites(app.db, user.id, user.email),
   });
   app.jobs.register(VERIFICATION_MAIL_JOB, (payload) => service.sendVerificationMail(payload));

@@ -1,4 +1,4 @@
-// Debrief rows (TMS, issue 14): one educator's, newest first, and the insert of a handed-over session.
+// Debrief rows (TMS): one educator's, newest first, and the insert of a handed-over session.
 import type { Insertable } from 'kysely';
 import type { DB } from '../../db/connection.js';
 import type { DebriefTable } from '../../db/types.js';

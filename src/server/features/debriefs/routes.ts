@@ -1,4 +1,4 @@
-// Debrief calls (TMS, issue 14). GET /api/editor/DebriefsForCurrentUser is spec section 7's; the
+// Debrief calls (TMS). GET /api/editor/DebriefsForCurrentUser is spec section 7's; the
 // ingestion call POST /api/editor/debriefs is ours, for the device or the native wrapper.
 import type { FastifyInstance } from 'fastify';
 import { DEBRIEF_DEVICE_EXTRAS, DEBRIEF_LIMITS, DEBRIEF_LIST_LIMIT, EVENT_TYPE_MAX, debriefInputSchema, debriefListSchema, debriefSchema } from '../../../shared/schemas/debriefs.js';

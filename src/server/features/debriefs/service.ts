@@ -1,4 +1,4 @@
-// Debriefs (TMS, issue 14): a device or the native wrapper hands a finished session over as the
+// Debriefs (TMS): a device or the native wrapper hands a finished session over as the
 // educator who ran it; an educator reads only the debriefs they ran, never another educator's.
 import type { Selectable } from 'kysely';
 import type { DebriefTable } from '../../db/types.js';

@@ -1,4 +1,4 @@
-// Group invite e-mails (issue 11 'Invites by e-mail'): an existing account gets a link to its
+// Group invite e-mails ('Invites by e-mail'): an existing account gets a link to its
 // pending invites; an unknown address gets an invitation to register, and the invite waits for the
 // account once the address is verified.
 import type { Mail } from '../../lib/mailer.js';

@@ -1,4 +1,4 @@
-// Every /api/forumgroup call of spec section 7 (issue 11), plus the moderation calls the issue adds
+// Every /api/forumgroup call of spec section 7, plus the moderation calls the issue adds
 // (remove a member or a moderator, cancel an invite, the moderation log). Group posts live under
 // /api/forumpost in features/posts/group-posts-routes.ts.
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Forum group rules (spec sections 4-6, issue 11): access checks first (404 for what the viewer may
+// Forum group rules (spec sections 4-6): access checks first (404 for what the viewer may
 // not see, 403 for what their group role does not allow), then the rules, then mapping rows to the
 // response shapes of src/shared/schemas/groups.ts.
 import type * as v from 'valibot';

@@ -1,4 +1,4 @@
-// The group-post calls of spec section 7 (issue 11): CreateGroupPost, GetGroupPosts (under
+// The group-post calls of spec section 7: CreateGroupPost, GetGroupPosts (under
 // /api/forumpost, and under /api/forumgroup where the spec's list puts it), grouppostrequests,
 // approve, decline, and 'My Pending Posts'.
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Posts in forum groups (issue 11): members post; in a group that requires moderation a plain
+// Posts in forum groups: members post; in a group that requires moderation a plain
 // member's post waits (status 0) in their 'My Pending Posts' and in the admins' Post requests until
 // a group admin approves or declines it. Group admins' own posts are not held. Visibility and roles
 // come from lib/group-access.ts; posting itself reuses the feed's create (attachments, uploads).

@@ -163,7 +163,7 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
   }
 
   /**
-   * Finished resumable uploads the post refers to (issue 10): the caller's own, of the right kind,
+   * Finished resumable uploads the post refers to: the caller's own, of the right kind,
    * accepted by the server. Answers the scenario and media ids they became; any other reference
    * refuses the post.
    */

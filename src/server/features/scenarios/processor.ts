@@ -4,7 +4,7 @@
 // REALITi, .alsi for ALSi, .ctgi for CTGi) as `scenario.json` at the archive root (else the first
 // *.json entry), next to its media files. Two shapes are read (DESIGN section 8):
 //
-// 1. REALITi's own export keys (spec/realiti-format.md, issue 14), which real files use:
+// 1. REALITi's own export keys (spec/realiti-format.md), which real files use:
 //      scenarioName -> name (else the file name), scenarioTime -> duration_in_seconds,
 //      scenarioMonitorType -> device_id and the monitor's model name, scenarioStory.history -> the
 //      description when the file has none (at most 200 characters), patientInformation

@@ -42,7 +42,7 @@ export function searchTokens(words: string[]): string[] {
   return words.flatMap((w) => w.split(/[^\p{L}\p{N}]+/u)).filter(Boolean).slice(0, 16);
 }
 
-/** Event names and checklist titles of the details column (issue 14: search finds them too). */
+/** Event names and checklist titles of the details column (search finds them too). */
 function detailWords(details: string | null): string[] {
   if (!details) return [];
   try {

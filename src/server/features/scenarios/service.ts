@@ -1,4 +1,4 @@
-// Scenario rules (spec sections 3-5, issue 3): visibility, ownership, publishability, copies,
+// Scenario rules (spec sections 3-5): visibility, ownership, publishability, copies,
 // favourites, downloads and folders. Access checks come first, then rules, then mapping.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -31,7 +31,7 @@ import { scenariosRepository, type ScenarioRow, type ScenariosRepository } from 
 import { BrokenScenarioFile, detailsFromColumn, readScenarioFile } from './processor.js';
 
 export const PROCESS_JOB = 'scenario.process';
-/** Reads every stored scenario again, in id order (queued once by migration 0012, issue 14). */
+/** Reads every stored scenario again, in id order (queued once by migration 0012). */
 export const REPROCESS_JOB = 'scenario.reprocess';
 const REPROCESS_BATCH = 50;
 

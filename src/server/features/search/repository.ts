@@ -1,4 +1,4 @@
-// Full-text queries of site search (issue 12) over the indexes of migration 0014_search: FTS5 on
+// Full-text queries of site search over the indexes of migration 0014_search: FTS5 on
 // SQLite, tsvector documents with GIN indexes on PostgreSQL. Words arrive folded (lower case, no
 // accents: src/shared/search.ts) and hold only letters and digits, so they are safe inside either
 // query syntax. Each word matches as a prefix; all words must match. Posts and groups whose title

@@ -1,4 +1,4 @@
-// Site search (spec section 7 'Search', issue 12): users for admins only, posts the caller may see,
+// Site search (spec section 7 'Search'): users for admins only, posts the caller may see,
 // every group. Each result carries a highlighted snippet built from the same words the query used.
 import { Role, hasRole } from '../../../shared/enums.js';
 import type { SearchGroups, SearchPostDetail, SearchPosts, SearchUsers } from '../../../shared/schemas/search.js';

@@ -1,4 +1,4 @@
-// GET /api/site: settings the client reads at run time (issue 12), so one build serves any
+// GET /api/site: settings the client reads at run time, so one build serves any
 // deployment: the web editor's address (null when none) and the support offices.
 import type { FastifyInstance } from 'fastify';
 import { siteSchema } from '../../../shared/schemas/site.js';

@@ -1,7 +1,7 @@
 // POST /api/forumpost/CreatePost (or CreateGroupPost/{groupId} for a group) through the outbox: sent
 // now when online, otherwise queued with its Idempotency-Key and replayed later without duplicates
 // (DESIGN section 6). Files go ahead through the resumable upload from a copy kept on the device, and
-// the post names the finished uploads, so a retry never sends a file again (issue 10). The caller
+// the post names the finished uploads, so a retry never sends a file again. The caller
 // never waits on the feed's refresh.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendOrQueue, type OutboxFile, type OutboxFormField, type OutboxItem, type QueuedReason } from '../../../offline/outbox';
@@ -30,7 +30,7 @@ export interface PostTarget {
 
 /**
  * How long the Post button waits for the server before the modal closes anyway: the post is kept
- * on the device and goes on in the background (issue 10: a slow link once held it for 34 s).
+ * on the device and goes on in the background (a slow link once held it for 34 s).
  */
 export const POST_WAIT_MS = 8_000;
 

@@ -1,6 +1,6 @@
 // The picker's pages: GET /api/scenarios/myunpostedscenarios/{offset}/{count}?scope= and
 // GET /api/media/myunpostedmedia/{offset}/{count} (approved media only). A feed post offers only
-// public scenarios; a group post adds my private ones (issue 11).
+// public scenarios; a group post adds my private ones.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 

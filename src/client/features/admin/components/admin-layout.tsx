@@ -1,4 +1,4 @@
-// The admin area's frame (issue 12): a persistent navigation over every admin screen, so each one
+// The admin area's frame: a persistent navigation over every admin screen, so each one
 // is reachable from the others. /admin itself goes to Analytics.
 import { useLayoutEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';

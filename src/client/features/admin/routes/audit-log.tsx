@@ -1,4 +1,4 @@
-// Admin Audit log (/admin/audit, issue 12): every admin and moderator action with actor, action,
+// Admin Audit log (/admin/audit): every admin and moderator action with actor, action,
 // target, reason and time, newest first, filtered by action and by actor.
 import { Link, useSearchParams } from 'react-router-dom';
 import { auditActionLabel, type AuditEntry } from '../../../../shared/schemas/admin';

@@ -8,7 +8,7 @@ import { meQueryKey } from '../api/get-me';
 /**
  * /logout: warn about unsent offline items (with the choice to stay), sign out on the device at
  * once and go to /login; the server session ends now, or as soon as the server can be reached
- * and before anything else is sent (issue 10).
+ * and before anything else is sent.
  */
 export function Component() {
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 // Query keys of the groups feature. Group data sits under ['groups'] (with the shared 'mygroups'
 // list of lib/my-groups.ts); a group's posts sit under ['posts'] so writing any post refreshes them.
-// Every group action reloads both (issue 11: lists reload after each action).
+// Every group action reloads both (lists reload after each action).
 import type { QueryClient } from '@tanstack/react-query';
 import { postsQueryKey } from '../../../components/posts/api/keys';
 

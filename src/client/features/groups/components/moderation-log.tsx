@@ -1,4 +1,4 @@
-// Manage -> Moderation log (issue 11, beyond the spec): who approved, declined, invited, removed or
+// Manage -> Moderation log (beyond the spec): who approved, declined, invited, removed or
 // promoted whom, and when.
 import { Spinner } from '../../../components/spinner';
 import { formatRelativeDate } from '../../../../shared/format';

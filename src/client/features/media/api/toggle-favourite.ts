@@ -1,4 +1,4 @@
-// POST /api/media/favourite/{id}, through the outbox (issue 6): sent with an Idempotency-Key so a
+// POST /api/media/favourite/{id}, through the outbox: sent with an Idempotency-Key so a
 // replay never toggles twice, queued when offline. Favouriting keeps the item and its file on the
 // device so it opens and downloads offline; unfavouriting forgets them.
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 // Download with the spec's failure dialog ('Error' with the server message). With no network, a
-// favourite kept on this device downloads from there (issue 6), or inside the device app goes to
-// its media import with the file's content (issue 10).
+// favourite kept on this device downloads from there, or inside the device app goes to
+// its media import with the file's content.
 import { useAlertDialog } from '../../../components/confirm';
 import { useToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';

@@ -20,7 +20,7 @@ import { useItemTitle } from '../../../app/screen-title';
 export function Component() {
   const { uuidId = '' } = useParams();
   const { data, error, fetchStatus } = useMediaItem(uuidId);
-  // A favourite kept on this device opens with no network (issue 6).
+  // A favourite kept on this device opens with no network.
   const kept = useOfflineItem<MediaItem>('media', uuidId);
   const m = data ?? kept ?? undefined;
   useItemTitle(m?.name);

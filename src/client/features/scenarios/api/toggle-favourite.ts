@@ -1,4 +1,4 @@
-// POST /api/scenarios/togglefavourite/{id}, through the outbox (issue 6): the toggle carries an
+// POST /api/scenarios/togglefavourite/{id}, through the outbox: the toggle carries an
 // Idempotency-Key so a replay never toggles twice; made offline it is sent later. Favouriting also
 // keeps the scenario and its file on the device; unfavouriting forgets them.
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 // Device-aware download (spec section 2): CTGi devices get only CTGi scenarios, other devices only
 // non-CTGi ones, and without device info everything can be downloaded. A favourite kept on this
-// device downloads from there when the network is gone (issue 6).
+// device downloads from there when the network is gone.
 import { useState } from 'react';
 import { useDeviceInfo, isCtgiDevice, type DeviceInfo } from '../../../lib/native-bridge';
 import { useToast } from '../../../components/toast';

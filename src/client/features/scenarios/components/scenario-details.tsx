@@ -1,4 +1,4 @@
-// What a scenario file says beyond the library's columns (issue 14): the monitor's model name beside
+// What a scenario file says beyond the library's columns: the monitor's model name beside
 // its thumbnail, the patient (age with unit, sex), the events in order with their trend times, and
 // the checklist titles, so the view is worth opening before a download.
 import type { Scenario } from '../../../../shared/schemas/scenarios';

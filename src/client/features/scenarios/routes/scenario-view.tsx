@@ -87,7 +87,7 @@ function notFoundTitle(error: Error | null, fetchStatus: string): string {
 export function Component() {
   const { uuidId = '' } = useParams();
   const { data, isLoading, error, fetchStatus } = useScenario(uuidId);
-  // A favourite kept on this device opens with no network (issue 6).
+  // A favourite kept on this device opens with no network.
   const kept = useOfflineItem<Scenario>('scenario', uuidId);
   const s = data ?? kept ?? undefined;
   const { data: me } = useMe();

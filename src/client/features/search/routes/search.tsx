@@ -1,4 +1,4 @@
-// Site search (/search?q=, spec section 2 'Search', issue 12). Tabs All (5 per kind, each with a
+// Site search (/search?q=, spec section 2 'Search'). Tabs All (5 per kind, each with a
 // 'See all' link to its tab), Users (admins only), Posts and Groups (20 per page with the
 // paginator). The tab and page live in the address, so Back and shared links work.
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';

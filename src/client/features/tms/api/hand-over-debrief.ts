@@ -1,4 +1,4 @@
-// A debrief the native wrapper hands over (docs/native-bridge.md, issue 14) goes to
+// A debrief the native wrapper hands over (docs/native-bridge.md) goes to
 // POST /api/editor/debriefs through the outbox: sent now when online, otherwise kept on the device
 // with its Idempotency-Key and sent later without duplicates. The wrapper hears back through the
 // `debriefhandover` handler whether it was sent, queued or refused.

@@ -1,4 +1,4 @@
-// chart.js, tree-shaken to a line chart, in its own chunk: only the student view loads it (issue 14).
+// chart.js, tree-shaken to a line chart, in its own chunk: only the student view loads it.
 import { CategoryScale, Chart, Filler, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Tooltip, Filler);

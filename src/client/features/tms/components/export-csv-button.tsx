@@ -1,4 +1,4 @@
-// 'Export CSV' of a scenario's or a student's debriefs (issue 14), made on the device: it works offline.
+// 'Export CSV' of a scenario's or a student's debriefs, made on the device: it works offline.
 import type { Debrief } from '../../../../shared/schemas/debriefs';
 import { csvFileName, debriefsCsv } from '../debrief-summary';
 

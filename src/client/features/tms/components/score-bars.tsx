@@ -1,4 +1,4 @@
-// The Overview tab: each score against its maximum, drawn as bars (issue 14).
+// The Overview tab: each score against its maximum, drawn as bars.
 import type { DebriefScores } from '../../../../shared/schemas/debriefs';
 import { SCORE_BARS } from '../debrief-summary';
 

@@ -1,4 +1,4 @@
-// A student's overall score across attempts, oldest first (issue 14, beyond the spec). chart.js is
+// A student's overall score across attempts, oldest first (beyond the spec). chart.js is
 // loaded on first use; the same numbers are listed for screen readers and while it loads.
 import { useEffect, useRef, useState } from 'react';
 import type { Debrief } from '../../../../shared/schemas/debriefs';

@@ -1,4 +1,4 @@
-// /tms/students (spec section 2, issue 14): students grouped by key, each with name ('Unnamed
+// /tms/students (spec section 2): students grouped by key, each with name ('Unnamed
 // Student'), e-mail, number of debriefs, latest date and average score. A student opens their
 // debriefs, the score trend across attempts (chart.js, loaded only here) and a CSV export.
 import { Link, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// /tms (spec section 2, issue 14): the debriefs the educator ran, grouped by heading (the scenario;
+// /tms (spec section 2): the debriefs the educator ran, grouped by heading (the scenario;
 // 'Unknown Scenario' without a name), each row with student, date and score summary. A row opens the
 // debrief's Overview and Event Log. Opens offline with the last data (the persisted query cache).
 import { useSearchParams } from 'react-router-dom';
