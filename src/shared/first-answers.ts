@@ -6,6 +6,8 @@
 // the same URLs, and the route loaders find the answers by them.
 import { normaliseMediaSearch, normaliseScenarioSearch } from './format.js';
 import { PAGE_SIZE } from './limits.js';
+import { pathOf } from './endpoint.js';
+import { listNotifications } from './endpoints/notifications.js';
 
 export const FIRST_ANSWERS_ID = 'first-answers';
 
@@ -32,7 +34,7 @@ export interface MediaLibraryParams {
 /** The GET requests screens make first. */
 export const apiUrl = {
   me: '/api/users/me',
-  notifications: '/api/Notification',
+  notifications: pathOf(listNotifications),
   allTags: '/api/alltags',
   myGroups: '/api/forumgroup/mygroups',
   myGroupsWithStatus: '/api/forumgroup/mygroupswithstatus',

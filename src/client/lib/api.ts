@@ -1,6 +1,7 @@
 // The API client of spec section 7: credentials included, JSON bodies, { message } errors,
 // and any 401 sends the user to /login.
 import { distributorFromHost } from '../../shared/enums';
+import { pathOf, type BodyIn, type Endpoint, type ParamsIn, type QueryIn, type ResponseOf } from '../../shared/endpoint';
 
 export class ApiError extends Error {
   constructor(
@@ -81,4 +82,24 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
     throw new ApiError(res.status, typeof message === 'string' && message ? message : 'Invalid response');
   }
   return data as T;
+}
+
+type CallInput<E> =
+  E extends Endpoint<infer P, infer Q, infer B, infer _R>
+    ? (P extends undefined ? { params?: undefined } : { params: ParamsIn<P> }) &
+        (Q extends undefined ? { query?: undefined } : { query?: QueryIn<Q> }) &
+        (B extends undefined ? { body?: FormData } : { body: BodyIn<B> })
+    : never;
+
+/**
+ * Call one endpoint of the shared contract: the URL is built from its path and params, the method
+ * is its own, and the answer has the response schema's type. `input` is left out when the endpoint
+ * takes nothing.
+ */
+export function call<E extends Endpoint>(
+  ep: E,
+  ...[input, opts]: {} extends CallInput<E> ? [input?: CallInput<E>, opts?: Omit<ApiOptions, 'method' | 'body'>] : [input: CallInput<E>, opts?: Omit<ApiOptions, 'method' | 'body'>]
+): Promise<ResponseOf<E>> {
+  const i = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, string | number | boolean | null | undefined>; body?: unknown };
+  return api<ResponseOf<E>>(pathOf(ep, i.params, i.query), { ...opts, method: ep.method, body: i.body });
 }

@@ -11,6 +11,7 @@ import { messageSchema } from '../../shared/schemas/common.js';
 import { forbidden, parse, unauthorized, unprocessable } from './http-error.js';
 import { unknownFields, unknownFieldsMessage } from '../../shared/unknown-fields.js';
 import type { SessionUser } from '../plugins/session.js';
+import type { Endpoint } from '../../shared/endpoint.js';
 
 type Schema = v.GenericSchema;
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -106,8 +107,71 @@ function errorStatuses(def: RouteDef<Schema | undefined, Schema | undefined, Sch
   return [...s].sort();
 }
 
-/** Register one route. See RouteDef. */
+/** How the server serves an endpoint: who may call it, how it is documented and limited. */
+export type RouteOptions<A extends Auth> = Omit<
+  RouteDef<undefined, undefined, undefined, Schema, A>,
+  'method' | 'url' | 'params' | 'query' | 'body' | 'multipart' | 'status' | 'response' | 'errors' | 'idempotent'
+>;
+
+/** The endpoints registered on each app, so a test can check every shared definition is served. */
+const registered = new WeakMap<FastifyInstance, Set<Endpoint>>();
+export function registeredEndpoints(app: FastifyInstance): Set<Endpoint> {
+  const root = rootOf(app);
+  let set = registered.get(root);
+  if (!set) registered.set(root, (set = new Set()));
+  return set;
+}
+function rootOf(app: FastifyInstance): FastifyInstance {
+  // Plugins get child instances; the set lives on the outermost one.
+  let current = app as FastifyInstance & { [k: symbol]: unknown };
+  for (;;) {
+    const parent = Object.getPrototypeOf(current) as typeof current | null;
+    if (!parent || typeof parent.route !== 'function') return current;
+    current = parent;
+  }
+}
+
+/**
+ * Register one endpoint of the shared contract (shared/endpoints/*.ts): method, path, inputs and
+ * responses come from the definition; `options` says who may call it and how it is documented.
+ */
 export function route<
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+  R extends Schema,
+  A extends Auth,
+>(
+  app: FastifyInstance,
+  ep: Endpoint<P, Q, B, R>,
+  options: RouteOptions<A>,
+  handler: (ctx: RouteContext<P, Q, B, A>) => Promise<v.InferInput<R> | FastifyReply>,
+): void;
+/** Register one route from a definition written in place (being replaced by shared endpoints). */
+export function route<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  R extends Schema = Schema,
+  A extends Auth = Auth,
+>(
+  app: FastifyInstance,
+  def: RouteDef<P, Q, B, R, A>,
+  handler: (ctx: RouteContext<P, Q, B, A>) => Promise<v.InferInput<R> | FastifyReply>,
+): void;
+export function route(app: FastifyInstance, ...args: unknown[]): void {
+  if (args.length === 3) {
+    const [ep, options, handler] = args as [Endpoint, RouteOptions<Auth>, (ctx: never) => Promise<unknown>];
+    registeredEndpoints(app).add(ep);
+    const { path, ...contract } = ep;
+    registerRoute(app, { ...contract, ...options, url: path } as RouteDef<Schema | undefined, Schema | undefined, Schema | undefined, Schema, Auth>, handler as never);
+    return;
+  }
+  const [def, handler] = args as [RouteDef<Schema | undefined, Schema | undefined, Schema | undefined, Schema, Auth>, (ctx: never) => Promise<unknown>];
+  registerRoute(app, def, handler as never);
+}
+
+function registerRoute<
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,

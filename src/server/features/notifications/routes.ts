@@ -1,8 +1,7 @@
 // GET /api/Notification and GET /api/Notification/MarkAsRead/{id} (spec section 7). Notifications are
 // created by other features through src/server/lib/notifications.ts.
 import type { FastifyInstance } from 'fastify';
-import { cursorQuerySchema, idParams } from '../../../shared/schemas/common.js';
-import { notificationListSchema, notificationSchema } from '../../../shared/schemas/notifications.js';
+import { listNotifications, markNotificationRead } from '../../../shared/endpoints/notifications.js';
 import { route } from '../../lib/route.js';
 import { notificationsRepository } from './repository.js';
 import { notificationsService } from './service.js';
@@ -11,23 +10,15 @@ export default async function notificationRoutes(app: FastifyInstance) {
   const service = notificationsService(notificationsRepository(app.db));
   const tags = ['notifications'];
 
-  route(app, {
-    method: 'GET',
-    url: '/api/Notification',
+  route(app, listNotifications, {
     auth: 'user',
     tags,
     summary: "The signed-in user's notifications, newest first (at most 50), and the unread count; ?cursor= (the previous answer's nextCursor) reads the 50 older ones",
-    query: cursorQuerySchema,
-    response: notificationListSchema,
   }, async ({ user, query }) => service.list(user, query.cursor));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/Notification/MarkAsRead/:id',
+  route(app, markNotificationRead, {
     auth: 'user',
     tags,
     summary: "Mark one of your notifications read (another user's is 404)",
-    params: idParams,
-    response: notificationSchema,
   }, async ({ user, params }) => service.markRead(user, params.id));
 }

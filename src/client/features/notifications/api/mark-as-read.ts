@@ -1,10 +1,10 @@
 // GET /api/Notification/MarkAsRead/{id}: mark one of my notifications read.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { NotificationItem } from '../../../../shared/schemas/notifications';
+import { call } from '../../../lib/api';
+import { markNotificationRead } from '../../../../shared/endpoints/notifications';
 import { notificationsQueryKey } from './get-notifications';
 
-export const markAsRead = (id: number) => api<NotificationItem>(`/api/Notification/MarkAsRead/${id}`);
+export const markAsRead = (id: number) => call(markNotificationRead, { params: { id } });
 
 export function useMarkAsRead() {
   const qc = useQueryClient();
