@@ -98,7 +98,7 @@ type CallInput<E> =
  */
 export function call<E extends Endpoint>(
   ep: E,
-  ...[input, opts]: {} extends CallInput<E> ? [input?: CallInput<E>, opts?: Omit<ApiOptions, 'method' | 'body'>] : [input: CallInput<E>, opts?: Omit<ApiOptions, 'method' | 'body'>]
+  ...[input, opts]: Record<never, never> extends CallInput<E> ? [input?: CallInput<E>, opts?: Omit<ApiOptions, 'method' | 'body'>] : [input: CallInput<E>, opts?: Omit<ApiOptions, 'method' | 'body'>]
 ): Promise<ResponseOf<E>> {
   const i = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, string | number | boolean | null | undefined>; body?: unknown };
   return api<ResponseOf<E>>(pathOf(ep, i.params, i.query), { ...opts, method: ep.method, body: i.body });
