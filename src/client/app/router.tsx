@@ -20,9 +20,9 @@ const publicRoutes: RouteObject[] = [
 
 /** Open to all, with the app's top bar when signed in. */
 const openRoutes: RouteObject[] = [
-  { path: '/privacy', handle: { title: 'Privacy Policy' }, lazy: () => import('../features/misc/routes/privacy') },
-  { path: '/terms', handle: { title: 'Terms and Conditions' }, lazy: () => import('../features/misc/routes/terms') },
-  { path: '/accessibility', handle: { title: 'Accessibility Statement' }, lazy: () => import('../features/misc/routes/accessibility') },
+  { path: '/privacy', handle: { title: 'Privacy Policy' }, lazy: () => import('../features/site-pages/routes/privacy') },
+  { path: '/terms', handle: { title: 'Terms and Conditions' }, lazy: () => import('../features/site-pages/routes/terms') },
+  { path: '/accessibility', handle: { title: 'Accessibility Statement' }, lazy: () => import('../features/site-pages/routes/accessibility') },
 ];
 
 const authedRoutes: RouteObject[] = [
@@ -56,16 +56,16 @@ const authedRoutes: RouteObject[] = [
   {
     path: 'me/pre-release',
     element: <RequireFlag flag="isPreRelease" />,
-    children: [{ index: true, handle: { title: 'Pre-Release' }, lazy: () => import('../features/misc/routes/pre-release') }],
+    children: [{ index: true, handle: { title: 'Pre-Release' }, lazy: () => import('../features/downloads/routes/pre-release') }],
   },
-  { path: 'me/downloads', handle: { title: 'Downloads' }, lazy: () => import('../features/misc/routes/downloads') },
-  { path: 'me/support', handle: { title: 'Support' }, lazy: () => import('../features/misc/routes/support') },
+  { path: 'me/downloads', handle: { title: 'Downloads' }, lazy: () => import('../features/downloads/routes/downloads') },
+  { path: 'me/support', handle: { title: 'Support' }, lazy: () => import('../features/site-pages/routes/support') },
   { path: 'forum/create', handle: { title: 'Create Group' }, id: 'create-forum-group', lazy: () => import('../features/groups/routes/create-group') },
   { path: 'forum/edit/:groupId', handle: { title: 'Edit Group' }, lazy: () => import('../features/groups/routes/edit-group') },
   { path: 'forum/group/:groupId', handle: { title: 'Group' }, id: 'forum-group', lazy: () => import('../features/groups/routes/group') },
-  { path: 'view-user/:id', handle: { title: 'User' }, lazy: () => import('../features/scenarios/routes/view-user') },
+  { path: 'view-user/:id', handle: { title: 'User' }, lazy: () => import('../features/users/routes/view-user') },
   { path: 'search', handle: { title: 'Search' }, lazy: () => import('../features/search/routes/search') },
-  { path: 'post/:postId', handle: { title: 'Post' }, lazy: () => import('../features/search/routes/post') },
+  { path: 'post/:postId', handle: { title: 'Post' }, lazy: () => import('../features/posts/routes/post') },
   {
     path: 'admin',
     element: (
@@ -82,7 +82,7 @@ const authedRoutes: RouteObject[] = [
       { path: 'reviewmedia', handle: { title: 'Review Media' }, lazy: () => import('../features/admin-media/routes/review-media') },
       { path: 'licences', handle: { title: 'Licences' }, lazy: () => import('../features/licences/routes/admin-licences') },
       { path: 'licences/contracts/:contractId', handle: { title: 'Contract' }, lazy: () => import('../features/licences/routes/admin-contract') },
-      { path: 'builds', handle: { title: 'App builds' }, lazy: () => import('../features/misc/routes/admin-builds') },
+      { path: 'builds', handle: { title: 'App builds' }, lazy: () => import('../features/downloads/routes/admin-builds') },
       { path: 'audit', handle: { title: 'Audit log' }, lazy: () => import('../features/admin/routes/audit-log') },
     ],
   },

@@ -3,7 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { PAGE_SIZE } from '../../../../shared/limits';
 import type { PostsPage } from '../../../../shared/schemas/posts';
-import { postsQueryKey } from '../../../components/posts/api/keys';
+import { postsQueryKey } from '../../posts/api/keys';
 import { apiUrl } from '../../../../shared/first-answers';
 
 export { postsQueryKey };

@@ -7,15 +7,15 @@ import { Spinner } from '../../../components/spinner';
 import { TagSelector } from '../../../components/tag-selector';
 import { postsQueryKey, usePosts } from '../api/get-posts';
 import { useAllTags } from '../../../lib/tags';
-import { CreatePostBox } from '../../../components/posts/create-post-box';
+import { CreatePostBox } from '../../posts/components/create-post-box';
 import { FeedSideColumn } from '../components/feed-side-column';
-import { PostCard } from '../../../components/posts/post-card';
+import { PostCard } from '../../posts/components/post-card';
 import { lazyNow } from '../../../lib/lazy-now';
 import { offlineCodeWanted } from '../../../offline/db-exists';
 
 // Posts waiting in the outbox (offline) need the offline database: loaded beside the feed, not
 // before it.
-const PendingPosts = lazyNow(() => import('../../../components/posts/pending-posts').then((m) => ({ default: m.PendingPosts })));
+const PendingPosts = lazyNow(() => import('../../posts/components/pending-posts').then((m) => ({ default: m.PendingPosts })));
 
 export function Component() {
   const qc = useQueryClient();
@@ -31,7 +31,7 @@ export function Component() {
     let off: (() => void) | undefined;
     let stopped = false;
     void offlineCodeWanted()
-      .then(() => Promise.all([import('../../../offline/outbox'), import('../../../components/posts/api/create-post')]))
+      .then(() => Promise.all([import('../../../offline/outbox'), import('../../posts/api/create-post')]))
       .then(([{ onOutboxSent }, { POST_OUTBOX_KIND }]) => {
         if (stopped) return;
         off = onOutboxSent((item) => item.kind === POST_OUTBOX_KIND && void qc.invalidateQueries({ queryKey: postsQueryKey }));

@@ -2,7 +2,7 @@
 // list of lib/my-groups.ts); a group's posts sit under ['posts'] so writing any post refreshes them.
 // Every group action reloads both (lists reload after each action).
 import type { QueryClient } from '@tanstack/react-query';
-import { postsQueryKey } from '../../../components/posts/api/keys';
+import { postsQueryKey } from '../../posts/api/keys';
 
 // Group queries use staleTime 0: other members post and moderators decide, so each visit fetches again.
 export const groupKeys = {

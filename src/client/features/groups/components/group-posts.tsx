@@ -1,7 +1,7 @@
 // A group's approved posts, newest first, loaded page by page as the reader scrolls ('Load more' as
 // the fallback); 'No posts in group' when there are none.
 import { useEffect, useRef } from 'react';
-import { PostCard } from '../../../components/posts/post-card';
+import { PostCard } from '../../posts/components/post-card';
 import { Spinner } from '../../../components/spinner';
 import { GROUP_EMPTY } from '../../../../shared/schemas/groups';
 import { useGroupPosts } from '../api/get-group-posts';

@@ -1,6 +1,6 @@
 // 'My Pending Posts' (spec section 2 'Group page'): my posts waiting for a group admin; I may delete
 // them from the card's menu.
-import { PostCard } from '../../../components/posts/post-card';
+import { PostCard } from '../../posts/components/post-card';
 import { useMyPendingPosts } from '../api/get-my-pending-posts';
 
 export function MyPendingPosts({ groupId }: { groupId: number }) {

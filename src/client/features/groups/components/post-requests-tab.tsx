@@ -1,7 +1,7 @@
 // Manage -> Post requests: posts waiting for approval, with Approve ('Post approved.') and Decline
 // ('Post declined.'); 'No post requests for group' when none.
 import { useAlertDialog } from '../../../components/confirm';
-import { PostCard } from '../../../components/posts/post-card';
+import { PostCard } from '../../posts/components/post-card';
 import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
 import { GROUP_EMPTY, GROUP_MESSAGES } from '../../../../shared/schemas/groups';

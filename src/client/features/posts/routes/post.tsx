@@ -5,7 +5,7 @@ import { formatRelativeDate, truncateTag } from '../../../../shared/format';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { usePost } from '../api/get-post';
-import './search.css';
+import '../../search/routes/search.css';
 import { useItemTitle } from '../../../app/screen-title';
 
 export function Component() {

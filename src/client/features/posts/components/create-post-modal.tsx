@@ -3,16 +3,16 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { Modal } from '../modal';
-import { TagSelector } from '../tag-selector';
-import { useToast } from '../toast';
-import { MEDIA_IMAGE_EXTENSIONS, MEDIA_VIDEO_EXTENSIONS, SCENARIO_EXTENSIONS } from '../../../shared/limits';
-import { postFormSchema, type PostForm, type PostFormValues, type PostType, type UploadErrorRow } from '../../../shared/schemas/posts';
-import { useCreatePost, type PostTarget } from './api/create-post';
-import type { Attachable } from './api/get-attachables';
-import { useAllTags } from '../../lib/tags';
+import { Modal } from '../../../components/modal';
+import { TagSelector } from '../../../components/tag-selector';
+import { useToast } from '../../../components/toast';
+import { MEDIA_IMAGE_EXTENSIONS, MEDIA_VIDEO_EXTENSIONS, SCENARIO_EXTENSIONS } from '../../../../shared/limits';
+import { postFormSchema, type PostForm, type PostFormValues, type PostType, type UploadErrorRow } from '../../../../shared/schemas/posts';
+import { useCreatePost, type PostTarget } from '../api/create-post';
+import type { Attachable } from '../api/get-attachables';
+import { useAllTags } from '../../../lib/tags';
 import { AttachPicker } from './attach-picker';
-import { FieldError, fieldErrorId } from '../field-error';
+import { FieldError, fieldErrorId } from '../../../components/field-error';
 
 export type ModalPage = 'none' | 'create' | 'attach' | 'upload';
 

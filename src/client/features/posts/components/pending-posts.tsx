@@ -1,9 +1,9 @@
 // Posts written offline or on a slow link wait in the outbox; they show in the feed (or their group)
 // as pending until they are sent: only the signed-in user's own. Attached files show how
 // far their upload got; a post the server refused, or did not confirm in time, offers Retry and Discard.
-import { formatFileSize } from '../../../shared/format';
-import { discardOutboxItem, retryOutboxItem, useOutboxItems, type OutboxItem } from '../../offline/outbox';
-import { GROUP_POST_OUTBOX_KIND, POST_OUTBOX_KIND } from './api/create-post';
+import { formatFileSize } from '../../../../shared/format';
+import { discardOutboxItem, retryOutboxItem, useOutboxItems, type OutboxItem } from '../../../offline/outbox';
+import { GROUP_POST_OUTBOX_KIND, POST_OUTBOX_KIND } from '../api/create-post';
 
 function status(item: OutboxItem): string {
   if (item.state === 'failed') return 'Not sent';

@@ -2,13 +2,13 @@
 // date, title, text, media grid, attached scenarios, tags, and a menu (delete own / report others').
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDateTime, formatRelativeDate, truncateTag } from '../../../shared/format';
-import type { ForumPost } from '../../../shared/schemas/posts';
-import { useAlertDialog, useConfirm } from '../confirm';
-import { useToast } from '../toast';
-import { ApiError } from '../../lib/api';
-import { useDeletePost } from './api/delete-post';
-import { useReportPost } from './api/report-post';
+import { formatDateTime, formatRelativeDate, truncateTag } from '../../../../shared/format';
+import type { ForumPost } from '../../../../shared/schemas/posts';
+import { useAlertDialog, useConfirm } from '../../../components/confirm';
+import { useToast } from '../../../components/toast';
+import { ApiError } from '../../../lib/api';
+import { useDeletePost } from '../api/delete-post';
+import { useReportPost } from '../api/report-post';
 
 export const deviceThumb = (deviceId: number | null | undefined) =>
   `/thumbnails/devices/${deviceId && deviceId >= 1 && deviceId <= 34 ? deviceId : 0}.svg`;

@@ -1,9 +1,9 @@
 // The create-post box at the top of the feed and of a group page; it opens the modal (page 'none'
 // means closed).
 import { Suspense, useCallback, useState } from 'react';
-import { lazyNow } from '../../lib/lazy-now';
-import type { PostType } from '../../../shared/schemas/posts';
-import type { PostTarget } from './api/create-post';
+import { lazyNow } from '../../../lib/lazy-now';
+import type { PostType } from '../../../../shared/schemas/posts';
+import type { PostTarget } from '../api/create-post';
 
 // The form (react-hook-form, valibot, the outbox) stays out of the first screen's script, and is
 // fetched at once so the box still opens after the network dropped (a post written offline waits

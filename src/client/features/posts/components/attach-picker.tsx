@@ -3,13 +3,13 @@
 // only public media to others (the server refuses private items), so a private item is shown
 // as not shareable, says why, and offers 'Make public' in one step.
 import { useState } from 'react';
-import { PrivacyLevel } from '../../../shared/enums';
-import { useMakeMediaPublic } from './api/make-media-public';
-import { Paginator } from '../paginator';
-import { Spinner } from '../spinner';
-import { ATTACH_PAGE_SIZE, useAttachables, type Attachable, type AttachKind, type AttachScope } from './api/get-attachables';
+import { PrivacyLevel } from '../../../../shared/enums';
+import { useMakeMediaPublic } from '../api/make-media-public';
+import { Paginator } from '../../../components/paginator';
+import { Spinner } from '../../../components/spinner';
+import { ATTACH_PAGE_SIZE, useAttachables, type Attachable, type AttachKind, type AttachScope } from '../api/get-attachables';
 import { deviceThumb } from './post-card';
-import { PictureIcon } from '../icons';
+import { PictureIcon } from '../../../components/icons';
 
 export function AttachPicker({ kind, scope, onPick, onUploadNew }: { kind: AttachKind; scope: AttachScope; onPick: (item: Attachable) => void; onUploadNew: () => void }) {
   const [page, setPage] = useState(0);
