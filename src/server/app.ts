@@ -33,8 +33,8 @@ import { featureRoutes } from './features/index.js';
 import uploadRoutes from './uploads/routes.js';
 import { MAX_UPLOAD_BYTES } from '../shared/limits.js';
 import { responseSerializer } from './lib/serializer.js';
-import { route } from './lib/route.js';
-import { healthSchema, readySchema } from '../shared/schemas/system.js';
+import { route, trackRoutes } from './lib/route.js';
+import { getHealth, getReady } from '../shared/endpoints/health.js';
 import { readinessCheck } from './lib/readiness.js';
 import { setupMetrics } from './lib/metrics.js';
 import { RETRY_AFTER_SECONDS } from './lib/unavailable.js';
@@ -80,6 +80,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(responseSerializer(config.strictResponses));
+  trackRoutes(app);
 
   const pgTimeouts = { connectTimeoutMs: config.dbConnectTimeoutMs, queryTimeoutMs: config.dbQueryTimeoutMs };
   // A connection that fails is dropped and replaced; the requests it served are answered 503.
@@ -145,7 +146,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const dbCheck = app.db.selectFrom('users').select('id').limit(1).compile();
   let checkedAt = 0;
   let checking: Promise<unknown> | null = null;
-  route(app, { method: 'GET', url: '/api/health', auth: 'public', session: false, tags: ['health'], summary: 'Liveness and database check (at most a second old)', response: healthSchema, errors: [422] }, async () => {
+  route(app, getHealth, { auth: 'public', session: false, tags: ['health'], summary: 'Liveness and database check (at most a second old)' }, async () => {
     if (Date.now() - checkedAt >= HEALTH_CHECK_MS) {
       checking ??= app.db.executeQuery(dbCheck).finally(() => (checking = null));
       await checking;
@@ -156,7 +157,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Readiness for load balancers: 503 while the database or the file store does not answer, and
   // from the moment a shutdown begins, so traffic moves to other servers first.
   const ready = readinessCheck(app);
-  route(app, { method: 'GET', url: '/api/ready', auth: 'public', session: false, tags: ['health'], summary: 'Readiness: the database and the file store answer and no shutdown has begun (else 503)', response: readySchema, errors: [422, 503] }, async ({ reply }) => {
+  route(app, getReady, { auth: 'public', session: false, tags: ['health'], summary: 'Readiness: the database and the file store answer and no shutdown has begun (else 503)' }, async ({ reply }) => {
     const problem = await ready();
     if (problem) return reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store').send({ message: problem });
     reply.header('Cache-Control', 'no-store');

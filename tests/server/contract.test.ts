@@ -1,11 +1,14 @@
 // The API contract (DESIGN section 5): every route declares its request and every response in the
-// OpenAPI document, and no handler returns a field its response schema would drop.
+// OpenAPI document, no handler returns a field its response schema would drop, and the server
+// serves exactly the endpoints of the shared contract (shared/endpoints), each from its definition.
 import Fastify from 'fastify';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { route } from '../../src/server/lib/route.js';
+import { registeredEndpoints, route, servedRoutes } from '../../src/server/lib/route.js';
 import { droppedField, responseSerializer } from '../../src/server/lib/serializer.js';
 import errors from '../../src/server/plugins/errors.js';
+import { endpoint, isEndpoint, type Endpoint } from '../../src/shared/endpoint.js';
+import * as endpoints from '../../src/shared/endpoints/index.js';
 import { idParams } from '../../src/shared/schemas/common.js';
 import { as, buildTestApp, createUser, type TestApp, type TestUser } from './helpers.js';
 
@@ -51,6 +54,45 @@ describe('the OpenAPI document', () => {
   });
 });
 
+/**
+ * Routes the app registers that are not API endpoints, each with its reason. Any other route
+ * without a shared definition fails the test below.
+ */
+const NOT_ENDPOINTS: Record<string, string> = {
+  // The OpenAPI document and its viewer (@fastify/swagger-ui): generated from the endpoints themselves.
+  '/api/docs': 'OpenAPI viewer',
+  // The resumable upload protocol (tus): its methods and headers are the protocol's, not JSON calls.
+  '/uploads/tus': 'tus protocol',
+};
+const isExempt = (url: string) => Object.keys(NOT_ENDPOINTS).some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
+
+describe('one definition per endpoint', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite');
+  });
+  afterAll(() => t.close());
+
+  const shared = (): Endpoint[] => Object.values(endpoints).flatMap((mod) => Object.values(mod).filter(isEndpoint));
+
+  it('declares each method and path once', () => {
+    const keys = shared().map((ep) => `${ep.method} ${ep.path}`);
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+  });
+
+  it('serves every shared endpoint, and no API route without one', () => {
+    const registered = registeredEndpoints(t.app);
+    const unserved = shared().filter((ep) => !registered.has(ep)).map((ep) => `${ep.method} ${ep.path}`);
+    expect(unserved).toEqual([]);
+    const known = new Set(shared().map((ep) => `${ep.method} ${ep.path}`));
+    const seen = servedRoutes(t.app);
+    const undeclared = seen.filter((r) => !isExempt(r.url) && !known.has(`${r.method} ${r.url}`)).map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
+    // The check sees the routes at all.
+    expect(seen.length).toBeGreaterThan(known.size);
+  });
+});
+
 describe('responses are serialised from their schemas', () => {
   it('finds a field the schema would drop', () => {
     expect(droppedField({ a: 1, b: { c: 2, d: 3 } }, { a: 1, b: { c: 2 } })).toBe('.b.d');
@@ -63,10 +105,8 @@ describe('responses are serialised from their schemas', () => {
       app.setValidatorCompiler(() => () => true);
       app.setSerializerCompiler(responseSerializer(strict));
       await app.register(errors);
-      route(app, {
-        method: 'GET', url: '/x/:id', auth: 'public', tags: [], summary: 'x', params: idParams,
-        response: v.object({ id: v.number() }),
-      }, async ({ params }) => ({ id: params.id, notified: 3 }) as { id: number });
+      const ep = endpoint({ method: 'GET', path: '/x/:id', params: idParams, response: v.object({ id: v.number() }) });
+      route(app, ep, { auth: 'public', tags: [], summary: 'x' }, async ({ params }) => ({ id: params.id, notified: 3 }) as { id: number });
       await app.ready();
       return app;
     };

@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { route } from '../../src/server/lib/route.js';
 import errors from '../../src/server/plugins/errors.js';
+import { endpoint } from '../../src/shared/endpoint.js';
 import { Role } from '../../src/shared/enums.js';
 import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
 
@@ -119,10 +120,8 @@ describe('a tolerated field', () => {
     const app = Fastify({ logger: { level: 'warn', stream } });
     app.setValidatorCompiler(() => () => true);
     await app.register(errors);
-    route(app, {
-      method: 'POST', url: '/x', auth: 'public', tags: [], summary: 'x', body: v.object({ a: v.string() }), tolerate: ['legacy'],
-      response: v.object({ a: v.string() }),
-    }, async ({ body }) => ({ a: body.a }));
+    const ep = endpoint({ method: 'POST', path: '/x', body: v.object({ a: v.string() }), response: v.object({ a: v.string() }) });
+    route(app, ep, { auth: 'public', tags: [], summary: 'x', tolerate: ['legacy'] }, async ({ body }) => ({ a: body.a }));
     await app.ready();
     for (let i = 0; i < 3; i += 1) {
       const res = await app.inject({ method: 'POST', url: '/x', payload: { a: 'ok', legacy: i } });

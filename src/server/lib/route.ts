@@ -121,6 +121,18 @@ export function registeredEndpoints(app: FastifyInstance): Set<Endpoint> {
   if (!set) registered.set(root, (set = new Set()));
   return set;
 }
+/** Every route Fastify registers on an app (but the HEAD routes it adds itself), from `trackRoutes(app)` on. */
+const served = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
+export function trackRoutes(app: FastifyInstance): void {
+  const list: { method: string; url: string }[] = [];
+  served.set(rootOf(app), list);
+  app.addHook('onRoute', (opts) => {
+    for (const method of [opts.method].flat()) if (method !== 'HEAD') list.push({ method, url: opts.url });
+  });
+}
+export function servedRoutes(app: FastifyInstance): { method: string; url: string }[] {
+  return served.get(rootOf(app)) ?? [];
+}
 function rootOf(app: FastifyInstance): FastifyInstance {
   // Plugins get child instances; the set lives on the outermost one.
   let current = app as FastifyInstance & { [k: symbol]: unknown };
@@ -147,28 +159,15 @@ export function route<
   options: RouteOptions<A>,
   handler: (ctx: RouteContext<P, Q, B, A>) => Promise<v.InferInput<R> | FastifyReply>,
 ): void;
-/** Register one route from a definition written in place (being replaced by shared endpoints). */
-export function route<
-  P extends Schema | undefined = undefined,
-  Q extends Schema | undefined = undefined,
-  B extends Schema | undefined = undefined,
-  R extends Schema = Schema,
-  A extends Auth = Auth,
->(
+export function route(
   app: FastifyInstance,
-  def: RouteDef<P, Q, B, R, A>,
-  handler: (ctx: RouteContext<P, Q, B, A>) => Promise<v.InferInput<R> | FastifyReply>,
-): void;
-export function route(app: FastifyInstance, ...args: unknown[]): void {
-  if (args.length === 3) {
-    const [ep, options, handler] = args as [Endpoint, RouteOptions<Auth>, (ctx: never) => Promise<unknown>];
-    registeredEndpoints(app).add(ep);
-    const { path, ...contract } = ep;
-    registerRoute(app, { ...contract, ...options, url: path } as RouteDef<Schema | undefined, Schema | undefined, Schema | undefined, Schema, Auth>, handler as never);
-    return;
-  }
-  const [def, handler] = args as [RouteDef<Schema | undefined, Schema | undefined, Schema | undefined, Schema, Auth>, (ctx: never) => Promise<unknown>];
-  registerRoute(app, def, handler as never);
+  ep: Endpoint,
+  options: RouteOptions<Auth>,
+  handler: (ctx: never) => Promise<unknown>,
+): void {
+  registeredEndpoints(app).add(ep);
+  const { path, ...contract } = ep;
+  registerRoute(app, { ...contract, ...options, url: path } as RouteDef<Schema | undefined, Schema | undefined, Schema | undefined, Schema, Auth>, handler as never);
 }
 
 function registerRoute<

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/http-error.js';
 import { route } from '../lib/route.js';
-import { fileBodySchema, fileParamsSchema, fileQuerySchema } from '../../shared/schemas/system.js';
+import { getFile } from '../../shared/endpoints/files.js';
 import { verifyFileUrl } from './signed-url.js';
 
 const TYPES: Record<string, string> = {
@@ -40,17 +40,11 @@ export function byteRange(header: string | undefined, size: number): { start: nu
 export default async function filesRoute(app: FastifyInstance) {
   route(
     app,
-    {
-      method: 'GET',
-      url: '/api/files/*',
+    getFile, {
       auth: 'public',
       tags: ['files'],
       summary: 'Download a stored file through a signed URL',
       description: 'The link itself is the permission (exp, disp, name, sig). One byte range (Range: bytes=a-b) answers 206; a range outside the file 416.',
-      params: fileParamsSchema,
-      query: fileQuerySchema,
-      response: fileBodySchema,
-      errors: [416],
       raw: true,
     },
     async ({ params, query, request, reply }) => {

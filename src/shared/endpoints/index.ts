@@ -1,2 +1,19 @@
 // Every endpoint of the API, by feature: the server serves exactly these (a test checks both ways).
+export * as adminUsers from './admin-users.js';
+export * as analytics from './analytics.js';
+export * as audit from './audit.js';
+export * as auth from './auth.js';
+export * as debriefs from './debriefs.js';
+export * as files from './files.js';
+export * as groups from './groups.js';
+export * as health from './health.js';
+export * as licences from './licences.js';
+export * as media from './media.js';
 export * as notifications from './notifications.js';
+export * as posts from './posts.js';
+export * as prerelease from './prerelease.js';
+export * as scenarios from './scenarios.js';
+export * as search from './search.js';
+export * as site from './site.js';
+export * as tags from './tags.js';
+export * as users from './users.js';

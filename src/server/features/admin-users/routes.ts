@@ -2,8 +2,8 @@
 // (spec section 7), for admins.
 import type { FastifyInstance } from 'fastify';
 import { Role } from '../../../shared/enums.js';
-import { adminUsersParamsSchema, adminUsersSchema, setEnabledParamsSchema, setEnabledSchema } from '../../../shared/schemas/admin.js';
 import { route } from '../../lib/route.js';
+import { listUsers, setUserEnabled } from '../../../shared/endpoints/admin-users.js';
 import { adminUsersRepository } from './repository.js';
 import { adminUsersService } from './service.js';
 
@@ -11,23 +11,15 @@ export default async function adminUserRoutes(app: FastifyInstance) {
   const service = adminUsersService(adminUsersRepository(app.db, app.dialect));
   const tags = ['admin'];
 
-  route(app, {
-    method: 'GET',
-    url: '/api/users/:offset/:count/:search',
+  route(app, listUsers, {
     auth: Role.Admin,
     tags,
     summary: 'Admins: every account by name, disabled and unverified ones too; search -1 for all, else every word a prefix of a name, username or e-mail',
-    params: adminUsersParamsSchema,
-    response: adminUsersSchema,
   }, async ({ user, params }) => service.list(user, params));
 
-  route(app, {
-    method: 'POST',
-    url: '/api/users/SetEnabled/:uuid/:enabled',
+  route(app, setUserEnabled, {
     auth: Role.Admin,
     tags,
     summary: "Admins: enable (true) or disable (false) an account by uuid; disabling ends all of the user's sessions at once. Admins cannot disable themselves (422). Audited.",
-    params: setEnabledParamsSchema,
-    response: setEnabledSchema,
   }, async ({ user, params }) => service.setEnabled(user, params.uuid, params.enabled));
 }

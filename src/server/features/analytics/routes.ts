@@ -2,8 +2,8 @@
 // (spec section 7), for admins.
 import type { FastifyInstance } from 'fastify';
 import { Role } from '../../../shared/enums.js';
-import { groupAnalyticsSchema, postAnalyticsSchema, userAnalyticsSchema } from '../../../shared/schemas/admin.js';
 import { route } from '../../lib/route.js';
+import { getUserAnalytics, getGroupAnalytics, getPostAnalytics } from '../../../shared/endpoints/analytics.js';
 import { analyticsRepository } from './repository.js';
 import { analyticsService } from './service.js';
 
@@ -12,33 +12,24 @@ export default async function analyticsRoutes(app: FastifyInstance) {
   const tags = ['admin'];
   const months = 'monthLabels are the last 12 months (UTC), oldest first, like "Mar 2026"; each series has one count per month.';
 
-  route(app, {
-    method: 'GET',
-    url: '/api/users/GetAnalytics',
+  route(app, getUserAnalytics, {
     auth: Role.Admin,
     tags,
     summary: 'Admins: active users (signed in or contributed a post, scenario or media item that month) and new accounts per month',
     description: months,
-    response: userAnalyticsSchema,
   }, async ({ user }) => service.users(user));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/ForumGroup/GetAnalytics',
+  route(app, getGroupAnalytics, {
     auth: Role.Admin,
     tags,
     summary: 'Admins: active groups (with a post that month) and new groups per month',
     description: months,
-    response: groupAnalyticsSchema,
   }, async ({ user }) => service.groups(user));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/ForumPost/GetAnalytics',
+  route(app, getPostAnalytics, {
     auth: Role.Admin,
     tags,
     summary: 'Admins: new posts (feed and groups, not deleted) per month',
     description: months,
-    response: postAnalyticsSchema,
   }, async ({ user }) => service.posts(user));
 }

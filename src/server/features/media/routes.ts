@@ -1,24 +1,25 @@
 // The Media calls of spec section 7, with their paths exactly as the spec writes them.
 import type { FastifyInstance } from 'fastify';
 import { Role } from '../../../shared/enums.js';
-import { downloadLinkSchema, idOrUuidParams, uploadAnswerSchema } from '../../../shared/schemas/common.js';
-import {
-  approveAnswerSchema,
-  mediaDeleteAnswerSchema,
-  mediaEditAnswerSchema,
-  mediaEditSchema,
-  mediaFavouriteSchema,
-  mediaItemSchema,
-  mediaLibraryParamsSchema,
-  mediaLibraryQuerySchema,
-  mediaListSchema,
-  mediaPageParamsSchema,
-  mediaPageSchema,
-  rejectAnswerSchema,
-  rejectMediaSchema,
-  userMediaParamsSchema,
-} from '../../../shared/schemas/media.js';
 import { route } from '../../lib/route.js';
+import {
+  getMediaLibrary,
+  getMyMedia,
+  getMyUnpostedMedia,
+  getUserMedia,
+  getMediaItem,
+  getMyFavouriteMedia,
+  getUserFavouriteMedia,
+  toggleFavouriteMedia,
+  editMedia,
+  uploadMedia,
+  deleteMedia,
+  getMediaPendingApproval,
+  approveMedia,
+  rejectMedia,
+  downloadMedia,
+  downloadMediaByUuid,
+} from '../../../shared/endpoints/media.js';
 import { receiveMultipartUploads } from '../../uploads/multipart.js';
 import { registerMediaJobs } from './processing.js';
 import { mediaPortsOf, mediaService } from './service.js';
@@ -31,165 +32,98 @@ export default async function mediaRoutes(app: FastifyInstance) {
   const media = mediaService(mediaPortsOf(app));
   registerMediaJobs(app);
 
-  route(app, {
-    method: 'GET',
-    url: '/api/media/:offset/:count/:a/:tags',
+  route(app, getMediaLibrary, {
     auth: 'user',
     tags,
     summary: `Media library: approved, public media. a = type filter (-1 all, 0 image, 1 video); tags = comma-joined tag ids or -1 (media with any of them). The search term travels as ?search=, normalised as spec section 5 (lowercase; letters, digits, hyphen, underscore; words joined by commas; -1 or empty for none); every word must match the name, description or a tag. ${PAGE}`,
-    params: mediaLibraryParamsSchema,
-    query: mediaLibraryQuerySchema,
-    response: mediaPageSchema,
   }, async ({ user, params, query }) => media.library(user, params.offset, params.count, params.a, params.tags, query.search));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/media/MyMedia/:offset/:count',
+  route(app, getMyMedia, {
     auth: 'user',
     tags,
     summary: `My media, newest first, in every state. ${PAGE}`,
-    params: mediaPageParamsSchema,
-    response: mediaPageSchema,
   }, async ({ user, params }) => media.mine(user, params.offset, params.count));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/media/myunpostedmedia/:offset/:count',
+  route(app, getMyUnpostedMedia, {
     auth: 'user',
     tags,
     summary: `My media that can be attached to a post (processed, approved, not posted yet). ${PAGE}`,
-    params: mediaPageParamsSchema,
-    response: mediaPageSchema,
   }, async ({ user, params }) => media.mine(user, params.offset, params.count, true));
 
   // 'UserMedia{userId}': the user id is glued to the word, so the segment is a parameter the schema checks.
-  route(app, {
-    method: 'GET',
-    url: '/api/media/:userMedia/:offset/:count',
+  route(app, getUserMedia, {
     auth: 'user',
     tags,
     summary: `GET /api/media/UserMedia{userId}/{offset}/{count}: a user's approved public media (all of it for yourself). userId is the id or uuid. ${PAGE}`,
-    params: userMediaParamsSchema,
-    response: mediaPageSchema,
   }, async ({ user, params }) => media.userMedia(user, params.userMedia, params.offset, params.count));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/media/MediaItem/:id',
+  route(app, getMediaItem, {
     auth: 'user',
     tags,
     summary: 'One media item by id or uuid; 404 when missing or not visible.',
-    params: idOrUuidParams,
-    response: mediaItemSchema,
   }, async ({ user, params }) => media.item(user, params.id));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/media/favourites',
+  route(app, getMyFavouriteMedia, {
     auth: 'user',
     tags,
     summary: 'My favourite media. Answers { total, media }.',
-    response: mediaListSchema,
   }, async ({ user }) => media.favourites(user));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/user/:id/media/favourites',
+  route(app, getUserFavouriteMedia, {
     auth: 'user',
     tags,
     summary: "A user's favourite media that you can see (id or uuid). Answers { total, media }.",
-    params: idOrUuidParams,
-    response: mediaListSchema,
   }, async ({ user, params }) => media.favourites(user, params.id));
 
-  route(app, {
-    method: 'POST',
-    url: '/api/media/favourite/:id',
+  route(app, toggleFavouriteMedia, {
     auth: 'user',
     tags,
     summary: 'Toggle a favourite. Answers { favourited }. Send an Idempotency-Key so a replay does not toggle twice.',
-    params: idOrUuidParams,
-    idempotent: true,
-    response: mediaFavouriteSchema,
   }, async ({ user, params }) => media.toggleFavourite(user, params.id));
 
-  route(app, {
-    method: 'PATCH',
-    url: '/api/media/Edit/:id',
+  route(app, editMedia, {
     auth: 'user',
     tags,
     summary: 'Edit name and description (at most 200 characters each), an image\'s alt_text (at most 250; empty for none), tags (ids) and privacy_level (0 private, 2 public). Editing declined media sends it back for review. Answers { newLevel, media }.',
-    params: idOrUuidParams,
-    body: mediaEditSchema,
-    errors: [403],
-    response: mediaEditAnswerSchema,
   }, async ({ user, params, body }) => media.edit(user, params.id, body));
 
-  route(app, {
-    method: 'POST',
-    url: '/api/media/upload',
+  route(app, uploadMedia, {
     auth: 'user',
     tags,
     summary: 'Multipart upload, field mediaFiles: .png .jpg .jpeg .jpe .bmp .gif .mp4 .mov .m4v, at most 10 files of 512 MB. Answers { errors: [{filename, message}], successes: [{filename, uuid_id}] }; more than 10 files -> 422.',
-    multipart: true,
-    idempotent: true,
-    response: uploadAnswerSchema,
   }, async ({ user, request }) => receiveMultipartUploads(app, request, user, { kind: 'media', field: 'mediaFiles' }));
 
-  route(app, {
-    method: 'POST',
-    url: '/api/media/Delete/:id',
+  route(app, deleteMedia, {
     auth: 'user',
     tags,
     summary: 'Delete my media (admins may delete any). Answers { deleted, message }.',
-    params: idOrUuidParams,
-    response: mediaDeleteAnswerSchema,
   }, async ({ user, params }) => media.remove(user, params.id));
 
   const downloadSummary = 'A signed, expiring download link (Content-Disposition: attachment, nosniff, HTTP ranges). Counts a download. Answers { url, fileName }; 409 while processing.';
-  for (const [url, summary] of [['/api/media/Download/:id', downloadSummary], ['/api/media/download/:id', `By uuid. ${downloadSummary}`]]) {
-    route(app, {
-      method: 'GET',
-      url,
+  for (const [ep, summary] of [[downloadMedia, downloadSummary], [downloadMediaByUuid, `By uuid. ${downloadSummary}`]] as const) {
+    route(app, ep, {
       auth: 'user',
       tags,
       summary,
-      params: idOrUuidParams,
-      errors: [409],
-      response: downloadLinkSchema,
     }, async ({ user, params }) => media.download(user, params.id));
   }
 
-  route(app, {
-    method: 'GET',
-    url: '/api/media/MediaPendingApproval',
+  route(app, getMediaPendingApproval, {
     auth: Role.Admin,
     tags,
     summary: 'Admins: processed media waiting for review, oldest first. Answers { total, media }.',
-    response: mediaListSchema,
   }, async ({ user }) => media.pending(user));
 
-  route(app, {
-    method: 'POST',
-    url: '/api/media/AdminApproveMedia/:id',
+  route(app, approveMedia, {
     auth: Role.Admin,
     tags,
     summary: 'Admins: approve unapproved media (409 if already reviewed or still processing). Audited; the owner is notified.',
-    params: idOrUuidParams,
-    errors: [409],
-    response: approveAnswerSchema,
   }, async ({ user, params }) => media.approve(user, params.id));
 
-  route(app, {
-    method: 'POST',
-    url: '/api/media/AdminRejectMedia/:id',
+  route(app, rejectMedia, {
     auth: Role.Admin,
     tags,
     summary:
       "Admins: decline unapproved media. Body { reason, otherReason? }: reason is 'Contains identifying information', 'Inappropriate', 'Wrong tags', 'Missing tags' or 'Other'; 'Other' needs otherReason, non-blank, at most 250 characters. Audited; the owner is notified.",
-    params: idOrUuidParams,
-    body: rejectMediaSchema,
-    errors: [409],
-    response: rejectAnswerSchema,
   }, async ({ user, params, body }) => media.reject(user, params.id, body));
 }

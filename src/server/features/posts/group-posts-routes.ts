@@ -2,32 +2,30 @@
 // /api/forumpost, and under /api/forumgroup where the spec's list puts it), grouppostrequests,
 // approve, decline, and 'My Pending Posts'.
 import type { FastifyInstance } from 'fastify';
-import { idParams, messageSchema } from '../../../shared/schemas/common.js';
-import {
-  createGroupPostResponseSchema,
-  groupIdParams,
-  groupPostListSchema,
-  groupPostsPageSchema,
-  groupPostsQuerySchema,
-} from '../../../shared/schemas/groups.js';
 import { route } from '../../lib/route.js';
+import {
+  createGroupPost,
+  getGroupPostRequests,
+  getMyPendingPosts,
+  approveGroupPost,
+  declineGroupPost,
+  getGroupPosts,
+  getGroupPostsOfGroup,
+} from '../../../shared/endpoints/posts.js';
 import { groupPostsService } from './group-posts-service.js';
 import { readPostBody } from './routes.js';
 
 export default async function groupPostRoutes(app: FastifyInstance) {
   const service = groupPostsService(app);
   const tags = ['posts', 'groups'];
-  /** Group rules answer 403 (role), 404 (missing or not visible), 409 (state) and 422 (input). */
-  const errors = [403, 404, 409, 422];
 
-  route(app, {
-    method: 'POST', url: '/api/forumpost/CreateGroupPost/:groupId', auth: 'user', tags, errors, status: 201, multipart: true, idempotent: true,
+  route(app, createGroupPost, {
+    auth: 'user',
+    tags,
     summary: 'Members post in a group (multipart like CreatePost: title, text, type, scenarios, media, tags, scenariosToUpload, mediaToUpload; JSON also accepted)',
     description:
       'A plain member\'s post in a requireModeration group waits (status 0) until a group admin approves it; the group admins are notified. ' +
       "A group post may attach the author's private scenarios; the group's members can open them through the post. Honours Idempotency-Key.",
-    params: groupIdParams,
-    response: createGroupPostResponseSchema,
   }, async ({ user, params, request }) => {
     // Who may post is known before any file is read.
     await service.checkCanPost(user, params.groupId);
@@ -35,41 +33,34 @@ export default async function groupPostRoutes(app: FastifyInstance) {
     return service.create(user, params.groupId, input, uploads, errors);
   });
 
-  for (const url of ['/api/forumpost/GetGroupPosts/:id', '/api/forumgroup/GetGroupPosts/:id']) {
-    route(app, {
-      method: 'GET', url, auth: 'user', tags, errors,
+  for (const ep of [getGroupPosts, getGroupPostsOfGroup]) {
+    route(app, ep, {
+      auth: 'user', tags,
       summary: "A group's approved posts, newest first (?offset=0&count=5, or ?cursor= the previous page's nextCursor); 404 for an invite-only group's non-members",
-      params: idParams,
-      query: groupPostsQuerySchema,
-      response: groupPostsPageSchema,
     }, async ({ user, params, query }) => service.list(user, params.id, query.offset, query.count, query.cursor));
   }
 
-  route(app, {
-    method: 'GET', url: '/api/forumpost/grouppostrequests/:groupId', auth: 'user', tags, errors,
+  route(app, getGroupPostRequests, {
+    auth: 'user',
+    tags,
     summary: 'Group admins: posts waiting for approval, oldest first',
-    params: groupIdParams,
-    response: groupPostListSchema,
   }, async ({ user, params }) => service.requests(user, params.groupId));
 
-  route(app, {
-    method: 'GET', url: '/api/forumpost/mypendingposts/:groupId', auth: 'user', tags, errors,
+  route(app, getMyPendingPosts, {
+    auth: 'user',
+    tags,
     summary: "'My Pending Posts': my posts waiting for approval in this group (I may delete them with DeletePost)",
-    params: groupIdParams,
-    response: groupPostListSchema,
   }, async ({ user, params }) => service.mine(user, params.groupId));
 
-  route(app, {
-    method: 'POST', url: '/api/forumpost/approve/:id', auth: 'user', tags, errors,
+  route(app, approveGroupPost, {
+    auth: 'user',
+    tags,
     summary: "Group admins approve pending post {id}; its author is notified: 'Post approved.'",
-    params: idParams,
-    response: messageSchema,
   }, async ({ user, params }) => service.approve(user, params.id));
 
-  route(app, {
-    method: 'POST', url: '/api/forumpost/decline/:id', auth: 'user', tags, errors,
+  route(app, declineGroupPost, {
+    auth: 'user',
+    tags,
     summary: "Group admins decline pending post {id} (it is removed); its author is notified: 'Post declined.'",
-    params: idParams,
-    response: messageSchema,
   }, async ({ user, params }) => service.decline(user, params.id));
 }

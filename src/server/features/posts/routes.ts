@@ -1,22 +1,20 @@
 // Forum post calls of spec section 7 (feed, create, delete, report, admin moderation, post to everyone).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Role } from '../../../shared/enums.js';
-import { cursorQuerySchema, idParams, messageSchema } from '../../../shared/schemas/common.js';
-import {
-  createPostResponseSchema,
-  createPostSchema,
-  feedParamsSchema,
-  postIdParams,
-  postsPageSchema,
-  postToEveryoneResponseSchema,
-  postToEveryoneSchema,
-  reportedPostsSchema,
-  reportParams,
-  type UploadErrorRow,
-} from '../../../shared/schemas/posts.js';
+import { createPostSchema, type UploadErrorRow } from '../../../shared/schemas/posts.js';
 import { parse, unprocessable } from '../../lib/http-error.js';
 import { notifyUsers } from '../../lib/notifications.js';
 import { route } from '../../lib/route.js';
+import {
+  getPosts,
+  createPost,
+  postToEveryone,
+  deletePost,
+  reportPost,
+  listReportedPosts,
+  ignoreReportedPost,
+  deleteReportedPost,
+} from '../../../shared/endpoints/posts.js';
 import { unknownFields, unknownFieldsMessage } from '../../../shared/unknown-fields.js';
 import { signFileUrl } from '../../storage/signed-url.js';
 import { acceptTempFile, formParts, streamPartToTemp } from '../../uploads/multipart.js';
@@ -103,20 +101,13 @@ export default async function postRoutes(app: FastifyInstance) {
   });
   const tags = ['posts'];
 
-  route(app, {
-    method: 'GET',
-    url: '/api/forumpost/GetPosts/:offset/:count/:tagIds',
+  route(app, getPosts, {
     auth: 'user',
     tags,
     summary: `The public feed, newest first; tagIds comma-joined or -1 (a post matches when it has any of them); at most ${FEED_MAX_PAGE} posts a page; ?cursor= (the previous page's nextCursor) reads the page after it, the offset is then not used`,
-    params: feedParamsSchema,
-    query: cursorQuerySchema,
-    response: postsPageSchema,
   }, async ({ user, params, query }) => service.feed(user, { ...params, cursor: query.cursor }));
 
-  route(app, {
-    method: 'POST',
-    url: '/api/forumpost/CreatePost',
+  route(app, createPost, {
     auth: 'user',
     tags,
     summary: 'Create a feed post (multipart: title, text, type, scenarios, media, tags, scenarioUploads, mediaUploads, scenariosToUpload, mediaToUpload files; JSON also accepted)',
@@ -124,76 +115,45 @@ export default async function postRoutes(app: FastifyInstance) {
       'Ids may be comma-joined or repeated. The post and its attachments are checked before any uploaded file is stored, so a refused post creates nothing. ' +
       'Files that fail their checks are listed in errors [{filename, message}] and the post is created without them. ' +
       'scenarioUploads and mediaUploads name finished resumable (tus) uploads of the caller, attached without sending the files again. Honours Idempotency-Key.',
-    multipart: true,
-    status: 201,
-    response: createPostResponseSchema,
-    idempotent: true,
   }, async ({ user, request }) => {
     // Multipart or JSON: the fields are parsed here, once the files have streamed to temp files.
     const { input, uploads, errors } = await readPostBody(app, request);
     return service.create(user, input, uploads, errors);
   });
 
-  route(app, {
-    method: 'POST',
-    url: '/api/forumpost/PostToEveryone',
+  route(app, postToEveryone, {
     auth: Role.Admin,
     tags,
     summary: 'Admin: a post with no group; every enabled user but the poster is notified with a link to the feed, and `notified` says how many',
-    body: postToEveryoneSchema,
-    status: 201,
-    response: postToEveryoneResponseSchema,
-    idempotent: true,
   }, async ({ user, body }) => service.postToEveryone(user, body));
 
-  route(app, {
-    method: 'DELETE',
-    url: '/api/forumpost/DeletePost/:id',
+  route(app, deletePost, {
     auth: 'user',
     tags,
     summary: "Delete one's own post (403 for another's visible post, 404 when missing)",
-    params: idParams,
-    response: messageSchema,
-    errors: [403],
   }, async ({ user, params }) => service.remove(user, params.id));
 
-  route(app, {
-    method: 'POST',
-    url: '/api/forumpost/report/:postId',
+  route(app, reportPost, {
     auth: 'user',
     tags,
     summary: "Report another user's post, once per user (422 own post, 409 already reported)",
-    params: postIdParams,
-    response: messageSchema,
-    errors: [409],
   }, async ({ user, params }) => service.report(user, params.postId));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/forumpost/reportedposts',
+  route(app, listReportedPosts, {
     auth: Role.Admin,
     tags,
     summary: 'Admin: open reports, newest first, one entry per (post, reporter)',
-    response: reportedPostsSchema,
   }, async ({ user }) => service.reported(user));
 
-  route(app, {
-    method: 'POST',
-    url: '/api/forumpost/ignorereportedpost/:postId/:userId',
+  route(app, ignoreReportedPost, {
     auth: Role.Admin,
     tags,
     summary: "Admin: ignore one report; postId = the post id, userId = the reporting user's id",
-    params: reportParams,
-    response: messageSchema,
   }, async ({ user, params }) => service.ignoreReport(user, params.postId, params.userId));
 
-  route(app, {
-    method: 'POST',
-    url: '/api/forumpost/deletereportedpost/:id',
+  route(app, deleteReportedPost, {
     auth: Role.Admin,
     tags,
     summary: "Admin: delete a (reported) post by id; its creator is notified 'Your post was removed'",
-    params: idParams,
-    response: messageSchema,
   }, async ({ user, params }) => service.deleteReported(user, params.id));
 }

@@ -1,21 +1,19 @@
 // Pre-release builds, downloads and their install manifests (spec section 2 'Downloads and
 // pre-releases'), and the admin upload. docs/licences.md 'Builds' describes the install flow.
 import type { FastifyInstance } from 'fastify';
-import * as v from 'valibot';
 import { Role } from '../../../shared/enums.js';
-import { idParams, messageSchema } from '../../../shared/schemas/common.js';
-import {
-  MAX_BUILD_BYTES,
-  adminBuildCreatedSchema,
-  adminBuildListSchema,
-  appParams,
-  downloadListSchema,
-  downloadQuery,
-  manifestQuery,
-  preReleaseListSchema,
-} from '../../../shared/schemas/builds.js';
+import { MAX_BUILD_BYTES } from '../../../shared/schemas/builds.js';
 import { HttpError } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
+import {
+  getPreReleases,
+  downloadPreRelease,
+  getDownloads,
+  getBuildManifest,
+  listBuilds,
+  createBuild,
+  deleteBuild,
+} from '../../../shared/endpoints/prerelease.js';
 import { buildsRepository } from './repository.js';
 import { buildsService } from './service.js';
 
@@ -28,28 +26,18 @@ export default async function preReleaseRoutes(app: FastifyInstance) {
   });
   const tags = ['downloads'];
 
-  route(app, {
-    method: 'GET',
-    url: '/api/prerelease',
+  route(app, getPreReleases, {
     auth: 'user',
     tags,
     summary: "Each pre-release app with its latest build or null (isPreRelease users only)",
-    errors: [403],
-    response: preReleaseListSchema,
   }, async ({ user }) => service.preReleases(user));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/prerelease/download/:app',
+  route(app, downloadPreRelease, {
     auth: 'user',
     tags,
     summary:
       "Install the app's latest pre-release build (isPreRelease users only): a 302 to its itms-services:// install link, which iOS follows in Safari. With ?file=ipa the .ipa itself is sent as an attachment. A browser navigation (Accept: text/html) that cannot be served is sent back to /me/pre-release?error=<message> (303).",
-    params: appParams,
-    query: downloadQuery,
-    errors: [403],
     raw: true,
-    response: v.pipe(v.string(), v.description('The .ipa (with ?file=ipa); otherwise a 302 to the install link')),
   }, async ({ user, params, query, request, reply }) => {
     let found: Awaited<ReturnType<typeof service.preReleaseDownload>>;
     try {
@@ -72,25 +60,17 @@ export default async function preReleaseRoutes(app: FastifyInstance) {
       .send(service.readBuild(build));
   });
 
-  route(app, {
-    method: 'GET',
-    url: '/api/downloads',
+  route(app, getDownloads, {
     auth: 'user',
     tags,
     summary: 'Released app builds (the Downloads page), each with its itms-services:// install link',
-    response: downloadListSchema,
   }, async () => service.downloads());
 
-  route(app, {
-    method: 'GET',
-    url: '/api/builds/:id/manifest.plist',
+  route(app, getBuildManifest, {
     auth: 'public',
     tags,
     summary: 'The over-the-air install manifest of a build (application/xml), behind the signed link an install link carries',
-    params: idParams,
-    query: manifestQuery,
     raw: true,
-    response: v.pipe(v.string(), v.description('The manifest property list (application/xml)')),
   }, async ({ params, query, reply }) => {
     const { xml, fileName } = await service.manifest(params.id, query.exp, query.sig);
     return reply
@@ -103,34 +83,22 @@ export default async function preReleaseRoutes(app: FastifyInstance) {
   // ---- admin ----
   const adminTags = ['admin', 'downloads'];
 
-  route(app, {
-    method: 'GET',
-    url: '/api/admin/builds',
+  route(app, listBuilds, {
     auth: Role.Admin,
     tags: adminTags,
     summary: 'Every uploaded build, newest first',
-    response: adminBuildListSchema,
   }, async ({ user }) => service.adminList(user));
 
-  route(app, {
-    method: 'POST',
-    url: '/api/admin/builds',
+  route(app, createBuild, {
     auth: Role.Admin,
     tags: adminTags,
     summary:
       'Upload a build: multipart fields app (one of the six pre-release apps), version, channel (prerelease or release) and file (.ipa), streamed into storage; audited',
-    multipart: true,
-    status: 201,
-    response: adminBuildCreatedSchema,
   }, async ({ user, request }) => service.upload(user, request.parts({ limits: { fileSize: MAX_BUILD_BYTES, files: 1 } })));
 
-  route(app, {
-    method: 'DELETE',
-    url: '/api/admin/builds/:id',
+  route(app, deleteBuild, {
     auth: Role.Admin,
     tags: adminTags,
     summary: 'Delete a build and its file; audited',
-    params: idParams,
-    response: messageSchema,
   }, async ({ user, params }) => service.adminDelete(user, params.id));
 }

@@ -3,23 +3,27 @@
 import type { FastifyInstance } from 'fastify';
 import { intParam } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
-import { MAX_UPLOAD_BYTES, SCENARIO_BATCH_LIMIT, SCENARIO_EXTENSIONS } from '../../../shared/limits.js';
-import { downloadLinkSchema, idOrUuidParams, messageSchema, pageParamsSchema, uploadAnswerSchema } from '../../../shared/schemas/common.js';
 import {
-  INVALID_FILE_MESSAGE,
-  directoryContentsSchema,
-  directoryParamsSchema,
-  directoryTreeSchema,
-  editScenarioSchema,
-  listScenariosParamsSchema,
-  myScenariosParamsSchema,
-  scenarioFavouriteSchema,
-  scenarioListSchema,
-  scenarioPageSchema,
-  scenarioSchema,
-  userRefParamsSchema,
-  unpostedQuerySchema,
-} from '../../../shared/schemas/scenarios.js';
+  getUserPublicScenarios,
+  getMyFavouriteScenarios,
+  getUserFavouriteScenarios,
+  getMyUnpostedScenarios,
+  toggleFavouriteScenario,
+  editScenario,
+  uploadScenario,
+  deleteScenario,
+  downloadScenario,
+  copyScenario,
+  getDirectoryContents,
+  getDirectoryTree,
+  getScenario,
+  getScenarioLibrary,
+  searchScenarioLibrary,
+  getMyScenarios,
+  getMyScenariosInFolder,
+} from '../../../shared/endpoints/scenarios.js';
+import { MAX_UPLOAD_BYTES, SCENARIO_BATCH_LIMIT, SCENARIO_EXTENSIONS } from '../../../shared/limits.js';
+import { INVALID_FILE_MESSAGE } from '../../../shared/schemas/scenarios.js';
 import { registerUploadKind } from '../../uploads/registry.js';
 import { receiveMultipartUploads } from '../../uploads/multipart.js';
 import { PROCESS_JOB, REPROCESS_JOB, scenarioPortsOf, scenariosService } from './service.js';
@@ -43,163 +47,98 @@ export default async function scenarioRoutes(app: FastifyInstance) {
   app.jobs.register(REPROCESS_JOB, async (payload) => service.reprocessAfter(intParam(payload.afterId)));
 
   // The search segment is optional: /{offset}/{count}/{age}/{condition}/{tagIds} means no search.
-  for (const url of ['/api/scenarios/:offset/:count/:age/:condition/:tagIds', '/api/scenarios/:offset/:count/:age/:condition/:search/:tagIds']) {
-    route(app, {
-      method: 'GET',
-      url,
+  for (const ep of [getScenarioLibrary, searchScenarioLibrary]) {
+    route(app, ep, {
       auth: 'user',
       tags,
       summary:
         'The scenario library: public, processed scenarios by patient age and condition (-1 all), search words (comma-joined, or -1) and tag ids (comma-joined, or -1; any of them). Answers { total, scenarios, from, to }.',
-      params: listScenariosParamsSchema,
-      response: scenarioPageSchema,
     }, async ({ user, params }) => service.library(user, params));
   }
 
-  route(app, {
-    method: 'GET',
-    url: '/api/scenarios/userpublic/:userId',
+  route(app, getUserPublicScenarios, {
     auth: 'user',
     tags,
     summary: "A user's public scenarios (userId is the id or uuid_id)",
-    params: userRefParamsSchema,
-    response: scenarioListSchema,
   }, async ({ user, params }) => service.publicOf(user, params.userId));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/scenarios/myfavourites',
+  route(app, getMyFavouriteScenarios, {
     auth: 'user',
     tags,
     summary: 'My favourite scenarios, newest favourite first',
-    response: scenarioListSchema,
   }, async ({ user }) => service.favouritesOf(user));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/scenarios/userfavourites/:userId',
+  route(app, getUserFavouriteScenarios, {
     auth: 'user',
     tags,
     summary: "A user's favourite scenarios that I may see (userId is the id or uuid_id)",
-    params: userRefParamsSchema,
-    response: scenarioListSchema,
   }, async ({ user, params }) => service.favouritesOf(user, params.userId));
 
-  for (const url of ['/api/scenarios/myscenarios/:offset/:count/:sortField/:direction', '/api/scenarios/myscenarios/:offset/:count/:sortField/:direction/:directory']) {
-    route(app, {
-      method: 'GET',
-      url,
+  for (const ep of [getMyScenarios, getMyScenariosInFolder]) {
+    route(app, ep, {
       auth: 'user',
       tags,
       summary: 'My scenarios, sorted by isProcessed, contributedAt or name, ASC or DESC, optionally in one of my folders (its uuid; -1 for all). Answers { total, scenarios, from, to }.',
-      params: myScenariosParamsSchema,
-      response: scenarioPageSchema,
     }, async ({ user, params }) => service.mine(user, params));
   }
 
-  route(app, {
-    method: 'GET',
-    url: '/api/scenarios/myunpostedscenarios/:offset/:count',
+  route(app, getMyUnpostedScenarios, {
     auth: 'user',
     tags,
     summary: 'My processed, readable scenarios not yet attached to a post; ?scope=feed: public ones only (a feed post), scope=group (default): my private ones too. Answers { total, scenarios, from, to }.',
-    params: pageParamsSchema,
-    query: unpostedQuerySchema,
-    response: scenarioPageSchema,
   }, async ({ user, params, query }) => service.unposted(user, params.offset, params.count, query.scope === 'feed'));
 
-  route(app, {
-    method: 'POST',
-    url: '/api/scenarios/togglefavourite/:id',
+  route(app, toggleFavouriteScenario, {
     auth: 'user',
     tags,
     summary: 'Add or remove a favourite (id or uuid_id); answers is_favourited and number_favourites. Send an Idempotency-Key so a replay does not toggle twice.',
-    params: idOrUuidParams,
-    idempotent: true,
-    response: scenarioFavouriteSchema,
   }, async ({ user, params }) => service.toggleFavourite(user, params.id));
 
-  route(app, {
-    method: 'PATCH',
-    url: '/api/scenarios/edit/:id',
+  route(app, editScenario, {
     auth: 'user',
     tags,
     summary: 'Edit description (<= 200), patient_age, patient_condition (number or null), tags and privacy_level (owner only); answers the scenario',
-    params: idOrUuidParams,
-    body: editScenarioSchema,
-    errors: [403],
-    response: scenarioSchema,
   }, async ({ user, params, body }) => service.edit(user, params.id, body));
 
-  route(app, {
-    method: 'POST',
-    url: '/api/scenarios/upload',
+  route(app, uploadScenario, {
     auth: 'user',
     tags,
     summary: 'Multipart upload, field scenFiles (.isims .ctgi .alsi .json, 512 MB each, 100 per batch); answers { errors: [{filename, message}], successes: [{filename, uuid_id}] }',
-    multipart: true,
-    idempotent: true,
-    response: uploadAnswerSchema,
   }, async ({ user, request }) => receiveMultipartUploads(app, request, user, { kind: 'scenario', field: 'scenFiles' }));
 
-  route(app, {
-    method: 'DELETE',
-    url: '/api/scenarios/delete/:id',
+  route(app, deleteScenario, {
     auth: 'user',
     tags,
     summary: 'Delete my scenario and its file',
-    params: idOrUuidParams,
-    errors: [403],
-    response: messageSchema,
   }, async ({ user, params }) => service.remove(user, params.id));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/scenarios/download/:id',
+  route(app, downloadScenario, {
     auth: 'user',
     tags,
     summary: 'A signed, expiring download URL and the file name; counts the download',
-    params: idOrUuidParams,
-    response: downloadLinkSchema,
   }, async ({ user, params }) => service.download(user, params.id));
 
-  route(app, {
-    method: 'POST',
-    url: '/api/scenarios/copy/:id',
+  route(app, copyScenario, {
     auth: 'user',
     tags,
     summary: 'Save a private copy (identical file) to My Scenarios; answers the copy',
-    params: idOrUuidParams,
-    idempotent: true,
-    response: scenarioSchema,
   }, async ({ user, params }) => service.copy(user, params.id));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/scenarios/GetDirectoryContents/:id',
+  route(app, getDirectoryContents, {
     auth: 'user',
     tags,
     summary: 'A folder of mine (its uuid): its sub-folders and scenarios',
-    params: directoryParamsSchema,
-    response: directoryContentsSchema,
   }, async ({ user, params }) => service.directoryContents(user, params.id));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/scenarios/GetDirectoryTree',
+  route(app, getDirectoryTree, {
     auth: 'user',
     tags,
     summary: 'My folder tree: [{ uuid, name, children }]',
-    response: directoryTreeSchema,
   }, async ({ user }) => service.directoryTree(user));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/scenarios/:id',
+  route(app, getScenario, {
     auth: 'user',
     tags,
     summary: "One scenario by id or uuid_id (404 for another user's private scenario)",
-    params: idOrUuidParams,
-    response: scenarioSchema,
   }, async ({ user, params }) => service.get(user, params.id));
 }

@@ -1,9 +1,8 @@
 // GET /api/search/searchusers|searchposts|searchgroups/{offset}/{limit}/{term} (spec section 7) and
 // the post a result links to. The term '-1' (or an empty one) lists everything, newest or by name.
 import type { FastifyInstance } from 'fastify';
-import { idParams } from '../../../shared/schemas/common.js';
-import { searchGroupsSchema, searchParamsSchema, searchPostDetailSchema, searchPostsSchema, searchUsersSchema } from '../../../shared/schemas/search.js';
 import { route } from '../../lib/route.js';
+import { searchUsers, searchPosts, searchGroups, getPost } from '../../../shared/endpoints/search.js';
 import { searchRepository } from './repository.js';
 import { searchService } from './service.js';
 
@@ -13,47 +12,30 @@ export default async function searchRoutes(app: FastifyInstance) {
   const how =
     'Every word of the term matches as a word prefix, accents and case ignored; all words must match. count is every match, from the offset, to the offset plus the items answered; each item has a snippet of text runs, match marking the matched words.';
 
-  route(app, {
-    method: 'GET',
-    url: '/api/search/searchusers/:offset/:limit/:term',
+  route(app, searchUsers, {
     auth: 'user',
     tags,
     summary: 'Admins: users by first or last name, username or e-mail, by name (403 for others)',
     description: how,
-    params: searchParamsSchema,
-    response: searchUsersSchema,
-    errors: [403],
   }, async ({ user, params }) => service.users(user, params));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/search/searchposts/:offset/:limit/:term',
+  route(app, searchPosts, {
     auth: 'user',
     tags,
     summary: "Posts the caller may see (public, and approved posts of the caller's groups) by title and text; title matches first",
     description: how,
-    params: searchParamsSchema,
-    response: searchPostsSchema,
   }, async ({ user, params }) => service.posts(user, params));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/search/searchgroups/:offset/:limit/:term',
+  route(app, searchGroups, {
     auth: 'user',
     tags,
     summary: 'Every forum group by name and description; name matches first',
     description: how,
-    params: searchParamsSchema,
-    response: searchGroupsSchema,
   }, async ({ params }) => service.groups(params));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/search/post/:id',
+  route(app, getPost, {
     auth: 'user',
     tags,
     summary: 'One post a search result links to, with its whole text (404 when missing or not visible to the caller)',
-    params: idParams,
-    response: searchPostDetailSchema,
   }, async ({ user, params }) => service.post(user, params.id));
 }

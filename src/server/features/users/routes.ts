@@ -1,10 +1,8 @@
 // User calls of spec section 7: UpdateUserDetails and UserDetails/{id}. (GET /api/users/me,
 // registration and AssignOrganisation live with auth.)
 import type { FastifyInstance } from 'fastify';
-import { updateDetailsSchema } from '../../../shared/schemas/auth.js';
-import { idOrUuidParams } from '../../../shared/schemas/common.js';
-import { meSchema, publicUserSchema } from '../../../shared/schemas/users.js';
 import { route } from '../../lib/route.js';
+import { updateUserDetails, getUserDetails } from '../../../shared/endpoints/users.js';
 import { usersRepository } from '../../lib/users-repository.js';
 import { usersService } from './service.js';
 
@@ -12,24 +10,15 @@ export default async function userRoutes(app: FastifyInstance) {
   const service = usersService(usersRepository(app.db));
   const tags = ['users'];
 
-  route(app, {
-    method: 'POST',
-    url: '/api/users/UpdateUserDetails',
+  route(app, updateUserDetails, {
     auth: 'user',
     tags,
     summary: 'Update first name, last name and phone (blank fields are kept); Id is your id or uuid, or anyone\'s for an admin',
-    body: updateDetailsSchema,
-    response: meSchema,
-    errors: [403, 404],
   }, async ({ user, body }) => service.updateDetails(user, body));
 
-  route(app, {
-    method: 'GET',
-    url: '/api/users/UserDetails/:id',
+  route(app, getUserDetails, {
     auth: 'user',
     tags,
     summary: "Another user's public details (by id or uuid); unknown, disabled or unverified users are 404",
-    params: idOrUuidParams,
-    response: publicUserSchema,
   }, async ({ params }) => service.publicDetails(params.id));
 }
