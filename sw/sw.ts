@@ -11,6 +11,7 @@ import { CacheFirst } from 'workbox-strategies';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { db, favouriteKey, CHUNK_BYTES, type OfflineKind } from '../src/client/offline/db';
 import { replayDue } from '../src/client/offline/outbox-core';
+import { getFile } from '../src/shared/endpoints/files';
 
 const sw = self as unknown as ServiceWorkerGlobalScope;
 declare global {
@@ -54,10 +55,11 @@ registerRoute(
   new CacheFirst({ cacheName: THUMBS_CACHE }),
 );
 
+const FILES_PREFIX = getFile.path.replace(/\*$/, '');
 // Signed thumbnails (/api/files/<key>?exp&disp=inline&name&sig): the signature changes on every
 // listing, the picture does not, so the cache key drops exp and sig.
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin === sw.location.origin && url.pathname.startsWith('/api/files/') && url.searchParams.get('disp') === 'inline',
+  ({ url, request }) => request.method === 'GET' && url.origin === sw.location.origin && url.pathname.startsWith(FILES_PREFIX) && url.searchParams.get('disp') === 'inline',
   new CacheFirst({
     cacheName: SIGNED_THUMBS_CACHE,
     plugins: [

@@ -66,7 +66,7 @@ export type QueryIn<Q> = Q extends Schema ? { [K in keyof v.InferInput<Q>]?: Sca
 export type BodyIn<B> = B extends Schema ? v.InferInput<B> : undefined;
 export type ResponseOf<E> = E extends Endpoint<infer _P, infer _Q, infer _B, infer R> ? v.InferOutput<R> : never;
 
-/** The endpoint's path with its `:name` segments filled in (each value URI-encoded) and the query appended. */
+/** The endpoint's path with its `:name` segments filled in (each value URI-encoded but for commas) and the query appended. */
 export function pathOf<E extends Endpoint>(
   ep: E,
   params?: Record<string, string | number> | undefined,
@@ -75,7 +75,8 @@ export function pathOf<E extends Endpoint>(
   const path = ep.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === '') throw new Error(`${ep.method} ${ep.path}: missing path param '${name}'`);
-    return encodeURIComponent(String(value));
+    // Commas stay as they are: lists of ids travel comma-joined in one segment.
+    return encodeURIComponent(String(value)).replace(/%2C/gi, ',');
   });
   if (!query) return path;
   const search = new URLSearchParams();

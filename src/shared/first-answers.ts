@@ -2,12 +2,20 @@
 // written into the shell, as JSON keyed by request URL, in
 // <script type="application/json" id={FIRST_ANSWERS_ID}> (server: plugins/static-client.ts; client:
 // lib/first-answers.ts puts them into the query cache from each screen's route loader).
-// The URLs of those requests are built here, once: the server asks them, the client's queries ask
-// the same URLs, and the route loaders find the answers by them.
+// The URLs of those requests are built here, once, from the shared endpoints: the server asks
+// them, the client's queries call the same endpoints with the same inputs, and the route loaders
+// find the answers by them.
 import { normaliseMediaSearch, normaliseScenarioSearch } from './format.js';
 import { PAGE_SIZE } from './limits.js';
 import { pathOf } from './endpoint.js';
 import { listNotifications } from './endpoints/notifications.js';
+import { getMe } from './endpoints/auth.js';
+import { getAllTags } from './endpoints/tags.js';
+import { getMyGroups, getMyGroupsWithStatus } from './endpoints/groups.js';
+import { getMyFavouriteScenarios, getScenario, searchScenarioLibrary } from './endpoints/scenarios.js';
+import { getMyDebriefs } from './endpoints/debriefs.js';
+import { getPosts } from './endpoints/posts.js';
+import { getMediaLibrary } from './endpoints/media.js';
 
 export const FIRST_ANSWERS_ID = 'first-answers';
 
@@ -31,22 +39,35 @@ export interface MediaLibraryParams {
   search: string;
 }
 
+/** The feed's page: what `call(getPosts, ...)` sends. */
+export const postsInput = (offset: number, count: number, tagIds: readonly number[]) => ({ params: { offset, count, tagIds: tagsSegment(tagIds) } });
+
+/** The scenario library's page: what `call(searchScenarioLibrary, ...)` sends (the search is -1 for none). */
+export const scenarioLibraryInput = (p: ScenarioLibraryParams) => ({
+  params: { offset: p.offset, count: p.count, age: p.age, condition: p.condition, search: normaliseScenarioSearch(p.search), tagIds: tagsSegment(p.tagIds) },
+});
+
+/** The media library's page: what `call(getMediaLibrary, ...)` sends. */
+export const mediaLibraryInput = (p: MediaLibraryParams) => {
+  const search = normaliseMediaSearch(p.search);
+  return { params: { offset: p.page * p.pageSize, count: p.pageSize, a: p.type, tags: tagsSegment(p.tagIds) }, query: { search: search === '-1' ? undefined : search } };
+};
+
 /** The GET requests screens make first. */
 export const apiUrl = {
-  me: '/api/users/me',
+  me: pathOf(getMe),
   notifications: pathOf(listNotifications),
-  allTags: '/api/alltags',
-  myGroups: '/api/forumgroup/mygroups',
-  myGroupsWithStatus: '/api/forumgroup/mygroupswithstatus',
-  myFavouriteScenarios: '/api/scenarios/myfavourites',
-  debriefs: '/api/editor/DebriefsForCurrentUser',
-  posts: (offset: number, count: number, tagIds: readonly number[]) => `/api/forumpost/GetPosts/${offset}/${count}/${tagsSegment(tagIds)}`,
-  scenario: (id: string) => `/api/scenarios/${encodeURIComponent(id)}`,
-  scenarioLibrary: (p: ScenarioLibraryParams) =>
-    `/api/scenarios/${p.offset}/${p.count}/${p.age}/${p.condition}/${encodeURIComponent(normaliseScenarioSearch(p.search))}/${tagsSegment(p.tagIds)}`,
+  allTags: pathOf(getAllTags),
+  myGroups: pathOf(getMyGroups),
+  myGroupsWithStatus: pathOf(getMyGroupsWithStatus),
+  myFavouriteScenarios: pathOf(getMyFavouriteScenarios),
+  debriefs: pathOf(getMyDebriefs),
+  posts: (offset: number, count: number, tagIds: readonly number[]) => pathOf(getPosts, postsInput(offset, count, tagIds).params),
+  scenario: (id: string) => pathOf(getScenario, { id }),
+  scenarioLibrary: (p: ScenarioLibraryParams) => pathOf(searchScenarioLibrary, scenarioLibraryInput(p).params),
   mediaLibrary: (p: MediaLibraryParams) => {
-    const search = normaliseMediaSearch(p.search);
-    return `/api/media/${p.page * p.pageSize}/${p.pageSize}/${p.type}/${tagsSegment(p.tagIds)}${search === '-1' ? '' : `?search=${encodeURIComponent(search)}`}`;
+    const input = mediaLibraryInput(p);
+    return pathOf(getMediaLibrary, input.params, input.query);
   },
 } as const;
 

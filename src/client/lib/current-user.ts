@@ -2,7 +2,8 @@
 // user's id, roles or flags. Features import it from here (features never import each other).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '../../shared/schemas/users';
-import { api, ApiError, isPublicPath } from './api';
+import { call, ApiError, isPublicPath } from './api';
+import { getMe as meEndpoint } from '../../shared/endpoints/auth';
 import { apiUrl } from '../../shared/first-answers';
 import { takeFirstAnswer } from './first-answers';
 
@@ -64,7 +65,7 @@ export const firstMeAnswer = () => firstAnswer;
 
 async function askServer(): Promise<Me | null> {
   try {
-    return await api<Me>(ME_URL, { allowUnauthorized: true });
+    return await call(meEndpoint, {}, { allowUnauthorized: true });
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;

@@ -1,10 +1,10 @@
 // Site settings from the server (GET /api/site): the web editor's address (null when none is
 // configured) and the support offices. Read by several features, so it lives here.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Site } from '../../shared/schemas/site';
-import { api } from './api';
+import { call } from './api';
+import { getSite } from '../../shared/endpoints/site';
 
-export const siteQueryOptions = () => queryOptions({ queryKey: ['site'], queryFn: () => api<Site>('/api/site'), staleTime: 60 * 60_000 });
+export const siteQueryOptions = () => queryOptions({ queryKey: ['site'], queryFn: () => call(getSite), staleTime: 60 * 60_000 });
 
 export const useSite = () => useQuery(siteQueryOptions());
 

@@ -3,7 +3,10 @@
 // streamed from the signed download URL into 1 MiB Blob chunks (never one big ArrayBuffer); the
 // service worker serves them back at /offline-files/<kind>/<id> with HTTP ranges.
 import { useEffect, useState } from 'react';
-import { api } from '../lib/api';
+import { call } from '../lib/api';
+import { pathOf } from '../../shared/endpoint';
+import { downloadScenario, getMyFavouriteScenarios, toggleFavouriteScenario } from '../../shared/endpoints/scenarios';
+import { downloadMedia, getMyFavouriteMedia, toggleFavouriteMedia } from '../../shared/endpoints/media';
 import { isNativeApp, sendFileToNative } from '../lib/native-bridge';
 import { CHUNK_BYTES, db, favouriteKey, type DeviceSettings, type FavouriteRecord, type OfflineKind } from './db';
 import { liveQuery } from 'dexie';
@@ -24,13 +27,12 @@ export interface OfflineItem {
 
 export type KeepResult = { ok: true } | { ok: false; message: string };
 
-const DOWNLOAD_URL: Record<OfflineKind, (id: string) => string> = {
-  scenario: (id) => `/api/scenarios/download/${encodeURIComponent(id)}`,
-  media: (id) => `/api/media/Download/${encodeURIComponent(id)}`,
-};
+/** A signed download link to the item's file. */
+const downloadLink = (kind: OfflineKind, id: string, signal: AbortSignal) =>
+  kind === 'scenario' ? call(downloadScenario, { params: { id } }, { signal }) : call(downloadMedia, { params: { id } }, { signal });
 const TOGGLE_URL: Record<OfflineKind, (id: string) => string> = {
-  scenario: (id) => `/api/scenarios/togglefavourite/${encodeURIComponent(id)}`,
-  media: (id) => `/api/media/favourite/${encodeURIComponent(id)}`,
+  scenario: (id) => pathOf(toggleFavouriteScenario, { id }),
+  media: (id) => pathOf(toggleFavouriteMedia, { id }),
 };
 
 /** Leave this much room besides the file (the cache and the outbox need space too). */
@@ -169,7 +171,7 @@ export async function keepOffline(kind: OfflineKind, item: OfflineItem, opts: { 
     await db.favourites.put(record);
     await askPersist();
     if (!(await hasRoomFor(record.size))) return await fail(`Not enough storage on this device to keep "${item.name}" offline`);
-    const { url, fileName } = await api<{ url: string; fileName: string }>(DOWNLOAD_URL[kind](item.uuid_id), { signal: controller.signal });
+    const { url, fileName } = await downloadLink(kind, item.uuid_id, controller.signal);
     const res = await fetch(url, { credentials: 'include', signal: controller.signal });
     if (!res.ok || !res.body) return await fail(`"${item.name}" could not be kept offline`);
     const declared = Number(res.headers.get('content-length') ?? 0);
@@ -381,11 +383,11 @@ export function syncOfflineFavourites(): Promise<boolean> {
     try {
       if (!(await keepsFavourites())) return false;
       const [scenarios, media] = await Promise.all([
-        api<OfflineItem[] | { scenarios?: OfflineItem[] }>('/api/scenarios/myfavourites'),
-        api<{ media?: OfflineItem[] }>('/api/media/favourites'),
+        call(getMyFavouriteScenarios),
+        call(getMyFavouriteMedia),
       ]);
       const wanted: [OfflineKind, OfflineItem][] = [
-        ...(Array.isArray(scenarios) ? scenarios : (scenarios.scenarios ?? [])).map((s) => ['scenario', s] as [OfflineKind, OfflineItem]),
+        ...scenarios.map((s) => ['scenario', s] as [OfflineKind, OfflineItem]),
         ...(media.media ?? []).map((m) => ['media', m] as [OfflineKind, OfflineItem]),
       ];
       const queuedToggles = new Set(

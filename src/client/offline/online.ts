@@ -4,8 +4,10 @@
 // AbortSignal.timeout, which iPadOS 15 lacks: there it made the app think it was offline forever).
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { timeoutSignal } from '../lib/compat';
+import { pathOf } from '../../shared/endpoint';
+import { getHealth } from '../../shared/endpoints/health';
 
-const HEALTH_URL = '/api/health';
+const HEALTH_URL = pathOf(getHealth);
 const TIMEOUT_MS = 4_000;
 /** How often we re-check while unreachable (and the page is visible). */
 const OFFLINE_POLL_MS = 10_000;

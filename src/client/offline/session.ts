@@ -6,6 +6,8 @@
 // No React and no window-only API: the service worker imports this module.
 import { db, type DeviceSession } from './db';
 import { dropFirstAnswers } from '../lib/first-answers';
+import { pathOf } from '../../shared/endpoint';
+import { signOut } from '../../shared/endpoints/auth';
 
 const NONE: DeviceSession = { key: 'session', userId: null, signOutPending: false };
 
@@ -38,7 +40,7 @@ export async function beginSignOut(): Promise<void> {
   await db.device.put({ key: 'session', userId: null, signOutPending: true });
 }
 
-const LOGOUT_URL = '/api/me/logout';
+const LOGOUT_URL = pathOf(signOut);
 let flushing: Promise<boolean> | null = null;
 
 /**

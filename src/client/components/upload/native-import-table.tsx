@@ -3,10 +3,11 @@
 // each one over ('getscenariofile' with { path }: base64 or a blob URL); each file is then posted
 // to the feature's multipart upload call, which answers { errors, successes }.
 import { useState } from 'react';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
+import type { Endpoint } from '../../../shared/endpoint';
 import { requestNative } from '../../lib/native-bridge';
 import { extensionMessage, fileExtension } from '../../../shared/uploads';
-import type { UploadAnswer } from '../../../shared/schemas/common';
+import type { uploadAnswerSchema } from '../../../shared/schemas/common';
 import { UploadTable, type UploadTableRow } from './upload-table';
 import { randomId } from '../../lib/compat';
 
@@ -49,8 +50,8 @@ function base64Blob(base64: string, type = 'application/octet-stream'): Blob {
 }
 
 export interface NativeImportTableProps {
-  /** The multipart upload call, e.g. '/api/scenarios/upload'. */
-  uploadUrl: string;
+  /** The multipart upload endpoint, e.g. scenarios' uploadScenario. */
+  upload: Endpoint<undefined, undefined, undefined, typeof uploadAnswerSchema>;
   /** Its file field, e.g. 'scenFiles'. */
   field: string;
   extensions: readonly string[];
@@ -60,7 +61,7 @@ export interface NativeImportTableProps {
   onUploaded?: (row: { name: string; uuid_id?: string }) => void;
 }
 
-export function NativeImportTable({ uploadUrl, field, extensions, listHandler = 'getscenariospath', fileHandler = 'getscenariofile', onUploaded }: NativeImportTableProps) {
+export function NativeImportTable({ upload, field, extensions, listHandler = 'getscenariospath', fileHandler = 'getscenariofile', onUploaded }: NativeImportTableProps) {
   const [rows, setRows] = useState<NativeRow[]>([]);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -103,11 +104,7 @@ export function NativeImportTable({ uploadUrl, field, extensions, listHandler = 
         const { blob, name } = await fileBlob(await requestNative<FileAnswer>(fileHandler, { path: row.devicePath }, 120_000));
         const form = new FormData();
         form.append(field, blob, name ?? row.name);
-        const res = await api<UploadAnswer>(uploadUrl, {
-          method: 'POST',
-          body: form,
-          headers: { 'Idempotency-Key': randomId() },
-        });
+        const res = await call(upload, { body: form }, { headers: { 'Idempotency-Key': randomId() } });
         const success = res.successes?.[0];
         if (success) {
           patch(row.key, { status: 'uploaded', uuid_id: success.uuid_id });

@@ -1,10 +1,10 @@
 // POST /api/media/AdminApproveMedia/{id} (admin)
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { ApproveAnswer } from '../../../../shared/schemas/media';
+import { call } from '../../../lib/api';
+import * as mediaApi from '../../../../shared/endpoints/media';
 import { pendingMediaQueryKey } from './get-pending-media';
 
-export const approveMedia = (id: number) => api<ApproveAnswer>(`/api/media/AdminApproveMedia/${id}`, { method: 'POST' });
+export const approveMedia = (id: number) => call(mediaApi.approveMedia, { params: { id } });
 
 export function useApproveMedia() {
   const qc = useQueryClient();

@@ -1,7 +1,8 @@
 // POST /api/media/AdminRejectMedia/{id} (admin): { reason, otherReason? }
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { DeclineReason, RejectAnswer } from '../../../../shared/schemas/media';
+import { call } from '../../../lib/api';
+import * as mediaApi from '../../../../shared/endpoints/media';
+import type { DeclineReason } from '../../../../shared/schemas/media';
 import { pendingMediaQueryKey } from './get-pending-media';
 
 export interface RejectInput {
@@ -10,7 +11,7 @@ export interface RejectInput {
   otherReason?: string;
 }
 
-export const rejectMedia = ({ id, ...body }: RejectInput) => api<RejectAnswer>(`/api/media/AdminRejectMedia/${id}`, { method: 'POST', body });
+export const rejectMedia = ({ id, ...body }: RejectInput) => call(mediaApi.rejectMedia, { params: { id }, body });
 
 export function useRejectMedia() {
   const qc = useQueryClient();

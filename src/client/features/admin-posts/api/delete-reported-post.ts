@@ -1,8 +1,9 @@
 // POST /api/forumpost/deletereportedpost/{id} (admin): the creator is told their post was removed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import * as postsApi from '../../../../shared/endpoints/posts';
 
-export const deleteReportedPost = (id: number) => api<{ message: string }>(`/api/forumpost/deletereportedpost/${id}`, { method: 'POST' });
+export const deleteReportedPost = (id: number) => call(postsApi.deleteReportedPost, { params: { id } });
 
 export function useDeleteReportedPost() {
   const qc = useQueryClient();

@@ -1,10 +1,11 @@
 // POST /api/forumpost/ignorereportedpost/{postId}/{reporterUserId} (admin).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import { ignoreReportedPost } from '../../../../shared/endpoints/posts';
 import { reportedPostsQueryKey } from './get-reported-posts';
 
 export const ignoreReport = ({ postId, userId }: { postId: number; userId: number }) =>
-  api<{ message: string }>(`/api/forumpost/ignorereportedpost/${postId}/${userId}`, { method: 'POST' });
+  call(ignoreReportedPost, { params: { postId, userId } });
 
 export function useIgnoreReport() {
   const qc = useQueryClient();

@@ -1,8 +1,8 @@
 // POST /api/forumpost/PostToEveryone (admin): a post with no group; every user is notified and
 // the answer says how many (notified).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PostToEveryoneResponse } from '../../../../shared/schemas/posts';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import * as postsApi from '../../../../shared/endpoints/posts';
 import { randomId } from '../../../lib/compat';
 
 export interface PostToEveryoneInput {
@@ -12,11 +12,7 @@ export interface PostToEveryoneInput {
 }
 
 export const postToEveryone = (input: PostToEveryoneInput) =>
-  api<PostToEveryoneResponse>('/api/forumpost/PostToEveryone', {
-    method: 'POST',
-    body: input,
-    headers: { 'Idempotency-Key': randomId() },
-  });
+  call(postsApi.postToEveryone, { body: input }, { headers: { 'Idempotency-Key': randomId() } });
 
 export function usePostToEveryone() {
   const qc = useQueryClient();

@@ -1,7 +1,7 @@
 // GET /api/admin/audit/{offset}/{count}?action=&actor= (admin): the audit log, newest first.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditPage } from '../../../../shared/schemas/admin';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import { getAuditLog } from '../../../../shared/endpoints/audit';
 
 export const auditLogKey = ['admin', 'audit'] as const;
 
@@ -17,7 +17,7 @@ export const auditLogQueryOptions = (offset: number, count: number, f: AuditFilt
   const qs = query.toString();
   return queryOptions({
     queryKey: [...auditLogKey, offset, count, f.action, f.actor],
-    queryFn: () => api<AuditPage>(`/api/admin/audit/${offset}/${count}${qs ? `?${qs}` : ''}`),
+    queryFn: () => call(getAuditLog, { params: { offset, count: `${count}${qs ? `?${qs}` : ''}` } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

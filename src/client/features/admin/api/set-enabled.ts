@@ -1,11 +1,12 @@
 // POST /api/users/SetEnabled/{uuid}/{bool} (admin): disabling signs the user out everywhere at once.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import * as adminUsersApi from '../../../../shared/endpoints/admin-users';
 import { adminUsersKey } from './get-users';
 import { auditLogKey } from './get-audit-log';
 
 export const setUserEnabled = ({ uuid, enabled }: { uuid: string; enabled: boolean }) =>
-  api<{ enabled: boolean }>(`/api/users/SetEnabled/${encodeURIComponent(uuid)}/${enabled}`, { method: 'POST' });
+  call(adminUsersApi.setUserEnabled, { params: { uuid, enabled: String(enabled) } });
 
 export function useSetUserEnabled() {
   const qc = useQueryClient();

@@ -1,6 +1,7 @@
 // POST /api/auth (spec section 7), then GET /api/users/me: the caller routes by `enabled`.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, distributorId } from '../../../lib/api';
+import { distributorId, call } from '../../../lib/api';
+import { signIn } from '../../../../shared/endpoints/auth';
 import { getMeNow, meQueryKey, type Me } from '../../../lib/current-user';
 
 export interface LoginInput {
@@ -9,7 +10,7 @@ export interface LoginInput {
 }
 
 export async function login(input: LoginInput): Promise<Me> {
-  await api('/api/auth', { body: input, headers: { 'X-distributor-id': String(distributorId()) }, allowUnauthorized: true });
+  await call(signIn, { body: input }, { headers: { 'X-distributor-id': String(distributorId()) }, allowUnauthorized: true });
   const me = await getMeNow();
   if (!me) throw new Error('Incorrect username or password!');
   return me;

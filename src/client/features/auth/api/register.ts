@@ -1,6 +1,7 @@
 // POST /api/users/register: firstName, lastName, email, username, password, distributorId, optional organisationCode.
 import { useMutation } from '@tanstack/react-query';
-import { api, distributorId } from '../../../lib/api';
+import { distributorId, call } from '../../../lib/api';
+import * as authApi from '../../../../shared/endpoints/auth';
 
 export interface RegisterInput {
   firstName: string;
@@ -13,10 +14,7 @@ export interface RegisterInput {
 
 export function register(input: RegisterInput) {
   const id = distributorId();
-  return api<{ message: string }>('/api/users/register', {
-    body: { ...input, organisationCode: input.organisationCode?.trim() || undefined, distributorId: id },
-    headers: { 'X-distributor-id': String(id) },
-  });
+  return call(authApi.register, { body: { ...input, organisationCode: input.organisationCode?.trim() || undefined, distributorId: id } }, { headers: { 'X-distributor-id': String(id) } });
 }
 
 export const useRegister = () => useMutation({ mutationFn: register });

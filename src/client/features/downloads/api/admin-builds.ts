@@ -1,12 +1,12 @@
 // Admin: GET/POST /api/admin/builds (multipart upload of an .ipa) and DELETE /api/admin/builds/{id}.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { AppBuild } from '../../../../shared/schemas/builds';
+import { call } from '../../../lib/api';
+import { listBuilds, createBuild, deleteBuild } from '../../../../shared/endpoints/prerelease';
 
 export const adminBuildsQueryKey = ['builds', 'admin'] as const;
 
 export const adminBuildsQueryOptions = () =>
-  queryOptions({ queryKey: adminBuildsQueryKey, queryFn: () => api<{ builds: AppBuild[] }>('/api/admin/builds'), staleTime: 0 });
+  queryOptions({ queryKey: adminBuildsQueryKey, queryFn: () => call(listBuilds), staleTime: 0 });
 
 export const useAdminBuilds = () => useQuery(adminBuildsQueryOptions());
 
@@ -24,7 +24,7 @@ export function uploadBuild({ app, version, channel, file }: UploadBuildInput) {
   form.append('version', version);
   form.append('channel', channel);
   form.append('file', file, file.name);
-  return api<{ build: AppBuild }>('/api/admin/builds', { method: 'POST', body: form });
+  return call(createBuild, { body: form });
 }
 
 export function useUploadBuild() {
@@ -35,7 +35,7 @@ export function useUploadBuild() {
 export function useDeleteBuild() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<{ message: string }>(`/api/admin/builds/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(deleteBuild, { params: { id } }),
     onSettled: () => qc.invalidateQueries({ queryKey: ['builds'] }),
   });
 }

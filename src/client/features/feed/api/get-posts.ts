@@ -1,14 +1,14 @@
 // GET /api/forumpost/GetPosts/{offset}/{count}/{tagIds}: the feed, 5 per page, infinite scroll.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { PAGE_SIZE } from '../../../../shared/limits';
-import type { PostsPage } from '../../../../shared/schemas/posts';
 import { postsQueryKey } from '../../posts/api/keys';
-import { apiUrl } from '../../../../shared/first-answers';
+import * as postsApi from '../../../../shared/endpoints/posts';
+import { postsInput } from '../../../../shared/first-answers';
 
 export { postsQueryKey };
 
-export const getPosts = (offset: number, count: number, tagIds: number[]) => api<PostsPage>(apiUrl.posts(offset, count, tagIds));
+export const getPosts = (offset: number, count: number, tagIds: number[]) => call(postsApi.getPosts, postsInput(offset, count, tagIds));
 
 export const postsQueryOptions = (tagIds: number[]) =>
   infiniteQueryOptions({

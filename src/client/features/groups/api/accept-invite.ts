@@ -1,10 +1,10 @@
 // POST /api/forumgroup/acceptinvite/{id}: Invited -> Joined.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageBody } from '../../../../shared/schemas/common';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import * as groupsApi from '../../../../shared/endpoints/groups';
 import { reloadGroups } from './keys';
 
-export const acceptInvite = (groupId: number) => api<MessageBody>(`/api/forumgroup/acceptinvite/${groupId}`, { method: 'POST' });
+export const acceptInvite = (groupId: number) => call(groupsApi.acceptInvite, { params: { id: groupId } });
 
 export function useAcceptInvite() {
   const qc = useQueryClient();

@@ -1,10 +1,10 @@
 // POST /api/forumgroup/approvejoinrequest/{id}: the requester becomes a member.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageBody } from '../../../../shared/schemas/common';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import * as groupsApi from '../../../../shared/endpoints/groups';
 import { reloadGroups } from './keys';
 
-export const approveJoinRequest = (requestId: number) => api<MessageBody>(`/api/forumgroup/approvejoinrequest/${requestId}`, { method: 'POST' });
+export const approveJoinRequest = (requestId: number) => call(groupsApi.approveJoinRequest, { params: { id: requestId } });
 
 export function useApproveJoinRequest() {
   const qc = useQueryClient();

@@ -1,10 +1,10 @@
 // POST /api/forumpost/approve/{id}: a pending group post becomes visible.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageBody } from '../../../../shared/schemas/common';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import { approveGroupPost } from '../../../../shared/endpoints/posts';
 import { reloadGroups } from './keys';
 
-export const approvePost = (postId: number) => api<MessageBody>(`/api/forumpost/approve/${postId}`, { method: 'POST' });
+export const approvePost = (postId: number) => call(approveGroupPost, { params: { id: postId } });
 
 export function useApprovePost() {
   const qc = useQueryClient();

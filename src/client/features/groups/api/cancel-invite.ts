@@ -1,10 +1,10 @@
 // POST /api/forumgroup/cancelinvite/{id}: group admins withdraw an invite.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageBody } from '../../../../shared/schemas/common';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import * as groupsApi from '../../../../shared/endpoints/groups';
 import { reloadGroups } from './keys';
 
-export const cancelInvite = (inviteId: number) => api<MessageBody>(`/api/forumgroup/cancelinvite/${inviteId}`, { method: 'POST' });
+export const cancelInvite = (inviteId: number) => call(groupsApi.cancelInvite, { params: { id: inviteId } });
 
 export function useCancelInvite() {
   const qc = useQueryClient();

@@ -1,10 +1,10 @@
 // POST /api/forumgroup/declinejoinrequest/{id}: the request is removed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageBody } from '../../../../shared/schemas/common';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import * as groupsApi from '../../../../shared/endpoints/groups';
 import { reloadGroups } from './keys';
 
-export const declineJoinRequest = (requestId: number) => api<MessageBody>(`/api/forumgroup/declinejoinrequest/${requestId}`, { method: 'POST' });
+export const declineJoinRequest = (requestId: number) => call(groupsApi.declineJoinRequest, { params: { id: requestId } });
 
 export function useDeclineJoinRequest() {
   const qc = useQueryClient();

@@ -1,10 +1,10 @@
 // POST /api/forumpost/decline/{id}: a pending group post is removed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageBody } from '../../../../shared/schemas/common';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import { declineGroupPost } from '../../../../shared/endpoints/posts';
 import { reloadGroups } from './keys';
 
-export const declinePost = (postId: number) => api<MessageBody>(`/api/forumpost/decline/${postId}`, { method: 'POST' });
+export const declinePost = (postId: number) => call(declineGroupPost, { params: { id: postId } });
 
 export function useDeclinePost() {
   const qc = useQueryClient();

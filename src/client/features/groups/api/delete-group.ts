@@ -1,10 +1,10 @@
 // DELETE /api/forumgroup/deletegroup/{id}: the owner deletes the group and its posts.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageBody } from '../../../../shared/schemas/common';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import * as groupsApi from '../../../../shared/endpoints/groups';
 import { reloadGroups } from './keys';
 
-export const deleteGroup = (id: number) => api<MessageBody>(`/api/forumgroup/deletegroup/${id}`, { method: 'DELETE' });
+export const deleteGroup = (id: number) => call(groupsApi.deleteGroup, { params: { id } });
 
 export function useDeleteGroup() {
   const qc = useQueryClient();

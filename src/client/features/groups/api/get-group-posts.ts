@@ -1,12 +1,12 @@
 // GET /api/forumpost/GetGroupPosts/{id}?offset=&count=: a group's approved posts, newest first, paged.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '../../../../shared/limits';
-import type { GroupPostsPage } from '../../../../shared/schemas/groups';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import * as postsApi from '../../../../shared/endpoints/posts';
 import { groupPostKeys } from './keys';
 
 export const getGroupPosts = (id: number, offset: number, count: number) =>
-  api<GroupPostsPage>(`/api/forumpost/GetGroupPosts/${id}?offset=${offset}&count=${count}`);
+  call(postsApi.getGroupPosts, { params: { id }, query: { offset, count } });
 
 export const groupPostsQueryOptions = (id: number) =>
   infiniteQueryOptions({

@@ -1,10 +1,10 @@
 // GET /api/forumgroup/GroupJoinRequests/{id}: join requests waiting (group admins).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { JoinRequest } from '../../../../shared/schemas/groups';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import { getGroupJoinRequests } from '../../../../shared/endpoints/groups';
 import { groupKeys } from './keys';
 
-export const getJoinRequests = (groupId: number) => api<JoinRequest[]>(`/api/forumgroup/GroupJoinRequests/${groupId}`);
+export const getJoinRequests = (groupId: number) => call(getGroupJoinRequests, { params: { id: groupId } });
 
 export const joinRequestsQueryOptions = (groupId: number) =>
   queryOptions({ queryKey: groupKeys.joinRequests(groupId), queryFn: () => getJoinRequests(groupId), staleTime: 0 });

@@ -1,11 +1,10 @@
 // GET /api/forumgroup/mygroupswithstatus: my pending invites (Invited) and joined groups (Joined, role).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyGroupEntry } from '../../../../shared/schemas/groups';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { groupKeys } from './keys';
-import { apiUrl } from '../../../../shared/first-answers';
+import * as groupsApi from '../../../../shared/endpoints/groups';
 
-export const getMyGroupsWithStatus = () => api<MyGroupEntry[]>(apiUrl.myGroupsWithStatus);
+export const getMyGroupsWithStatus = () => call(groupsApi.getMyGroupsWithStatus);
 
 export const myGroupsWithStatusQueryOptions = () => queryOptions({ queryKey: groupKeys.withStatus, queryFn: getMyGroupsWithStatus, staleTime: 0 });
 

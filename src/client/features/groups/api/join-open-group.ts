@@ -1,10 +1,10 @@
 // POST /api/forumgroup/joinopengroup/{id}: join an open group directly.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageBody } from '../../../../shared/schemas/common';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import * as groupsApi from '../../../../shared/endpoints/groups';
 import { reloadGroups } from './keys';
 
-export const joinOpenGroup = (id: number) => api<MessageBody>(`/api/forumgroup/joinopengroup/${id}`, { method: 'POST' });
+export const joinOpenGroup = (id: number) => call(groupsApi.joinOpenGroup, { params: { id } });
 
 export function useJoinOpenGroup() {
   const qc = useQueryClient();

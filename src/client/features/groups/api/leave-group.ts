@@ -1,10 +1,10 @@
 // POST /api/forumgroup/LeaveGroup/{id}: leave a group (not the creator).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageBody } from '../../../../shared/schemas/common';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import * as groupsApi from '../../../../shared/endpoints/groups';
 import { reloadGroups } from './keys';
 
-export const leaveGroup = (id: number) => api<MessageBody>(`/api/forumgroup/LeaveGroup/${id}`, { method: 'POST' });
+export const leaveGroup = (id: number) => call(groupsApi.leaveGroup, { params: { id } });
 
 export function useLeaveGroup() {
   const qc = useQueryClient();

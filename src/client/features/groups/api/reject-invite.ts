@@ -1,10 +1,10 @@
 // POST /api/forumgroup/rejectinvite/{id}: decline an invite; it is removed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageBody } from '../../../../shared/schemas/common';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import * as groupsApi from '../../../../shared/endpoints/groups';
 import { reloadGroups } from './keys';
 
-export const rejectInvite = (groupId: number) => api<MessageBody>(`/api/forumgroup/rejectinvite/${groupId}`, { method: 'POST' });
+export const rejectInvite = (groupId: number) => call(groupsApi.rejectInvite, { params: { id: groupId } });
 
 export function useRejectInvite() {
   const qc = useQueryClient();

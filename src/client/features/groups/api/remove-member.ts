@@ -1,11 +1,11 @@
 // POST /api/forumgroup/removemember/{groupId}/{userId}: group admins remove a member.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageBody } from '../../../../shared/schemas/common';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import * as groupsApi from '../../../../shared/endpoints/groups';
 import { reloadGroups } from './keys';
 
 export const removeMember = ({ groupId, userId }: { groupId: number; userId: number }) =>
-  api<MessageBody>(`/api/forumgroup/removemember/${groupId}/${userId}`, { method: 'POST' });
+  call(groupsApi.removeMember, { params: { groupId, userId } });
 
 export function useRemoveMember() {
   const qc = useQueryClient();

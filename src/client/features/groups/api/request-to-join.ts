@@ -1,11 +1,11 @@
 // POST /api/forumgroup/requestToJoinGroup/{id}: ask to join an invite-only group, with an optional message.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageBody } from '../../../../shared/schemas/common';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import { requestToJoinGroup } from '../../../../shared/endpoints/groups';
 import { reloadGroups } from './keys';
 
 export const requestToJoin = ({ id, message }: { id: number; message: string }) =>
-  api<MessageBody>(`/api/forumgroup/requestToJoinGroup/${id}`, { method: 'POST', body: { message } });
+  call(requestToJoinGroup, { params: { id }, body: { message } });
 
 export function useRequestToJoin() {
   const qc = useQueryClient();

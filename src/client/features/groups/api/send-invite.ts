@@ -1,11 +1,11 @@
 // POST /api/forumgroup/sendinvites/{groupId}: invite one e-mail address.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageBody } from '../../../../shared/schemas/common';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import { sendInvites } from '../../../../shared/endpoints/groups';
 import { reloadGroups } from './keys';
 
 export const sendInvite = ({ groupId, email }: { groupId: number; email: string }) =>
-  api<MessageBody>(`/api/forumgroup/sendinvites/${groupId}`, { method: 'POST', body: { email } });
+  call(sendInvites, { params: { groupId }, body: { email } });
 
 export function useSendInvite() {
   const qc = useQueryClient();

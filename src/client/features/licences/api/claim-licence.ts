@@ -1,9 +1,10 @@
 // POST /api/license/ClaimLicense with an Idempotency-Key: a retried submission takes no second seat.
 // The licence goes to the native handler named by the answer's type; the current licence updates.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import { claimLicense } from '../../../../shared/endpoints/licences';
 import { sendLicenceToDevice } from '../../../lib/native-bridge';
-import type { ClaimLicenceInput, ClaimResponse, MyLicence } from '../../../../shared/schemas/licences';
+import type { ClaimLicenceInput, MyLicence } from '../../../../shared/schemas/licences';
 import { licenceKeys } from './keys';
 
 export interface ClaimVariables {
@@ -12,7 +13,7 @@ export interface ClaimVariables {
 }
 
 export const claimLicence = ({ body, idempotencyKey }: ClaimVariables) =>
-  api<ClaimResponse>('/api/license/ClaimLicense', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+  call(claimLicense, { body }, { headers: { 'Idempotency-Key': idempotencyKey } });
 
 export function useClaimLicence() {
   const qc = useQueryClient();

@@ -1,6 +1,7 @@
 // DELETE /api/license/RelinquishLicense; the device is told through the native 'relinquish' handler.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import { relinquishLicense } from '../../../../shared/endpoints/licences';
 import { notifyRelinquished } from '../../../lib/native-bridge';
 import type { MyLicence } from '../../../../shared/schemas/licences';
 import { licenceKeys } from './keys';
@@ -12,7 +13,7 @@ export interface RelinquishVariables {
 }
 
 export const relinquishLicence = ({ license_id, device_id }: RelinquishVariables) =>
-  api<{ message: string; license_id: number; device_id: string }>('/api/license/RelinquishLicense', { method: 'DELETE', body: { license_id, device_id } });
+  call(relinquishLicense, { body: { license_id, device_id } });
 
 export function useRelinquishLicence() {
   const qc = useQueryClient();

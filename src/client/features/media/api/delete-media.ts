@@ -1,10 +1,10 @@
 // POST /api/media/Delete/{id}
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { MediaDeleteAnswer } from '../../../../shared/schemas/media';
+import { call } from '../../../lib/api';
+import * as mediaApi from '../../../../shared/endpoints/media';
 import { mediaQueryKey } from './get-media-library';
 
-export const deleteMedia = (id: number) => api<MediaDeleteAnswer>(`/api/media/Delete/${id}`, { method: 'POST' });
+export const deleteMedia = (id: number) => call(mediaApi.deleteMedia, { params: { id } });
 
 export function useDeleteMedia() {
   const qc = useQueryClient();

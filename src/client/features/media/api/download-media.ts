@@ -2,12 +2,13 @@
 // wrapper, url and fileName go to the native media-import handler; otherwise the browser navigates
 // to the url (an attachment, so the page stays).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import * as mediaApi from '../../../../shared/endpoints/media';
 import { isNativeApp, postNative } from '../../../lib/native-bridge';
 import type { DownloadLink } from '../../../../shared/schemas/common';
 import { mediaQueryKey } from './get-media-library';
 
-export const getDownloadLink = (id: number) => api<DownloadLink>(`/api/media/Download/${id}`);
+export const getDownloadLink = (id: number) => call(mediaApi.downloadMedia, { params: { id } });
 
 export async function downloadMedia(id: number): Promise<DownloadLink & { native: boolean }> {
   const link = await getDownloadLink(id);

@@ -1,13 +1,14 @@
 // PATCH /api/media/Edit/{id}: name, description, tags, privacy_level; answers newLevel.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { MediaEditAnswer, MediaEditInput } from '../../../../shared/schemas/media';
+import { call } from '../../../lib/api';
+import * as mediaApi from '../../../../shared/endpoints/media';
+import type { MediaEditInput } from '../../../../shared/schemas/media';
 import { mediaQueryKey } from './get-media-library';
 
 export type EditMediaInput = MediaEditInput & { id: number };
 
 export const editMedia = ({ id, ...body }: EditMediaInput) =>
-  api<MediaEditAnswer>(`/api/media/Edit/${id}`, { method: 'PATCH', body });
+  call(mediaApi.editMedia, { params: { id }, body });
 
 export function useEditMedia() {
   const qc = useQueryClient();

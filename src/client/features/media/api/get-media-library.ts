@@ -1,9 +1,9 @@
 // GET /api/media/{offset}/{count}/{a}/{tags}?search=: the media library (approved, public).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import { getMediaLibrary } from '../../../../shared/endpoints/media';
 import { normaliseMediaSearch } from '../../../../shared/format';
-import { apiUrl, type MediaLibraryParams } from '../../../../shared/first-answers';
-import type { MediaPage } from '../../../../shared/schemas/media';
+import { mediaLibraryInput, type MediaLibraryParams } from '../../../../shared/first-answers';
 
 export type LibraryParams = MediaLibraryParams;
 
@@ -12,7 +12,7 @@ export const mediaQueryKey = ['media'] as const;
 export const mediaLibraryQueryOptions = (p: LibraryParams) =>
   queryOptions({
     queryKey: [...mediaQueryKey, 'library', p.page, p.pageSize, p.type, p.tagIds.join(','), normaliseMediaSearch(p.search)],
-    queryFn: () => api<MediaPage>(apiUrl.mediaLibrary(p)),
+    queryFn: () => call(getMediaLibrary, mediaLibraryInput(p)),
     placeholderData: keepPreviousData,
   });
 

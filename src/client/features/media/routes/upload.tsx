@@ -9,6 +9,7 @@ import { UploadPanel } from '../../../components/upload/upload-panel';
 import { isNativeApp } from '../../../lib/native-bridge';
 import { MEDIA_BATCH_LIMIT, MEDIA_IMAGE_EXTENSIONS, MEDIA_VIDEO_EXTENSIONS } from '../../../../shared/limits';
 import { mediaQueryKey } from '../api/get-media-library';
+import { uploadMedia } from '../../../../shared/endpoints/media';
 
 const MEDIA_EXTENSIONS = [...MEDIA_IMAGE_EXTENSIONS, ...MEDIA_VIDEO_EXTENSIONS];
 
@@ -28,7 +29,7 @@ export function Component() {
       {isNativeApp() && (
         <div className="card native-import">
           <h2>Import from the device</h2>
-          <NativeImportTable uploadUrl="/api/media/upload" field="mediaFiles" extensions={MEDIA_EXTENSIONS} listHandler="getmediapaths" fileHandler="getmediafile" onUploaded={refresh} />
+          <NativeImportTable upload={uploadMedia} field="mediaFiles" extensions={MEDIA_EXTENSIONS} listHandler="getmediapaths" fileHandler="getmediafile" onUploaded={refresh} />
         </div>
       )}
     </section>

@@ -7,6 +7,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendOrQueue, type OutboxFile, type OutboxFormField, type OutboxItem, type QueuedReason } from '../../../offline/outbox';
 import type { CreatePostResponse, PostType, UploadErrorRow } from '../../../../shared/schemas/posts';
 import { postsQueryKey } from './keys';
+import { pathOf } from '../../../../shared/endpoint';
+import { createGroupPost, createPost as createPostEndpoint } from '../../../../shared/endpoints/posts';
 
 export interface NewPost {
   title: string;
@@ -69,7 +71,7 @@ export async function createPost(p: NewPost, target?: PostTarget): Promise<Creat
   const result = await sendOrQueue(
     target ? GROUP_POST_OUTBOX_KIND : POST_OUTBOX_KIND,
     target ? `Post "${title}" in ${target.groupName}` : `Post "${title}"`,
-    { method: 'POST', url: target ? `/api/forumpost/CreateGroupPost/${target.groupId}` : '/api/forumpost/CreatePost', form: postFormFields(p) },
+    { method: 'POST', url: target ? pathOf(createGroupPost, { groupId: target.groupId }) : pathOf(createPostEndpoint), form: postFormFields(p) },
     { meta: { title, text: p.text, ...(target ? { groupId: target.groupId } : {}) }, files: postFiles(p), waitMs: POST_WAIT_MS },
   );
   if (result.status !== 'sent') return result;

@@ -1,9 +1,10 @@
 // DELETE /api/forumpost/DeletePost/{id}: the creator deletes their own post.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import * as postsApi from '../../../../shared/endpoints/posts';
 import { postsQueryKey } from './keys';
 
-export const deletePost = (id: number) => api<{ message: string }>(`/api/forumpost/DeletePost/${id}`, { method: 'DELETE' });
+export const deletePost = (id: number) => call(postsApi.deletePost, { params: { id } });
 
 export function useDeletePost() {
   const qc = useQueryClient();

@@ -2,7 +2,9 @@
 // GET /api/media/myunpostedmedia/{offset}/{count} (approved media only). A feed post offers only
 // public scenarios; a group post adds my private ones.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import { getMyUnpostedMedia } from '../../../../shared/endpoints/media';
+import { getMyUnpostedScenarios } from '../../../../shared/endpoints/scenarios';
 
 export interface Attachable {
   id: number;
@@ -32,10 +34,9 @@ export const attachablesQueryOptions = (kind: AttachKind, page: number, scope: A
     queryKey: ['attachables', kind, scope, page],
     queryFn: async () => {
       const offset = page * ATTACH_PAGE_SIZE;
-      const url = kind === 'scenario'
-        ? `/api/scenarios/myunpostedscenarios/${offset}/${ATTACH_PAGE_SIZE}?scope=${scope}`
-        : `/api/media/myunpostedmedia/${offset}/${ATTACH_PAGE_SIZE}`;
-      const data = await api<Page>(url);
+      const params = { offset, count: ATTACH_PAGE_SIZE };
+      const data: Page =
+        kind === 'scenario' ? await call(getMyUnpostedScenarios, { params, query: { scope } }) : await call(getMyUnpostedMedia, { params });
       let items = (kind === 'scenario' ? data.scenarios : data.media) ?? [];
       // Media must be approved before it can be attached (spec section 5).
       if (kind === 'media') items = items.filter((m) => m.approval_status === undefined || m.approval_status === 2);

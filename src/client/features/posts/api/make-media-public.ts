@@ -1,10 +1,11 @@
 // PATCH /api/media/Edit/{id} with privacy_level public, from the post composer's picker: a post
 // shows only public media to others, so the picker offers this one step for a private item.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import { editMedia } from '../../../../shared/endpoints/media';
 import { PrivacyLevel } from '../../../../shared/enums';
 
-export const makeMediaPublic = (id: number) => api(`/api/media/Edit/${id}`, { method: 'PATCH', body: { privacy_level: PrivacyLevel.Public } });
+export const makeMediaPublic = (id: number) => call(editMedia, { params: { id }, body: { privacy_level: PrivacyLevel.Public } });
 
 export function useMakeMediaPublic() {
   const qc = useQueryClient();

@@ -5,7 +5,7 @@ import { formatRelativeDate, truncateTag } from '../../../../shared/format';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { usePost } from '../api/get-post';
-import '../../search/routes/search.css';
+import './post.css';
 import { useItemTitle } from '../../../app/screen-title';
 
 export function Component() {
@@ -28,7 +28,7 @@ export function Component() {
         <button type="button" className="btn link" onClick={() => navigate(-1)}>← Back</button>
       </p>
       <h1 id="post-title" className="post-title">{post.title}</h1>
-      <p className="search-meta">
+      <p className="post-meta">
         <Link to={`/view-user/${post.creator.id}`}>{post.creator.first_name} {post.creator.last_name}</Link>
         {post.group ? <> in <Link to={`/forum/group/${post.group.id}`}>{post.group.name}</Link></> : <> in the <Link to="/feed">activity feed</Link></>}
         {' · '}

@@ -1,10 +1,10 @@
 // DELETE /api/scenarios/delete/{id}
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { MessageBody } from '../../../../shared/schemas/common';
+import { call } from '../../../lib/api';
+import * as scenariosApi from '../../../../shared/endpoints/scenarios';
 import { scenarioKeys } from './keys';
 
-export const deleteScenario = (id: number) => api<MessageBody>(`/api/scenarios/delete/${id}`, { method: 'DELETE' });
+export const deleteScenario = (id: number) => call(scenariosApi.deleteScenario, { params: { id } });
 
 export function useDeleteScenario() {
   const qc = useQueryClient();

@@ -1,7 +1,9 @@
 // PATCH /api/scenarios/edit/{id}: description, patient_age, patient_condition (number or null), tags, privacy_level.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { Scenario } from '../../../../shared/schemas/scenarios';
+import { call } from '../../../lib/api';
+import * as scenariosApi from '../../../../shared/endpoints/scenarios';
+import type * as v from 'valibot';
+import type { editScenarioSchema } from '../../../../shared/schemas/scenarios';
 import { scenarioKeys } from './keys';
 
 export interface EditScenarioBody {
@@ -13,7 +15,8 @@ export interface EditScenarioBody {
 }
 
 export const editScenario = ({ id, body }: { id: number; body: EditScenarioBody }) =>
-  api<Scenario>(`/api/scenarios/edit/${id}`, { method: 'PATCH', body });
+  // The form's age and condition are numbers from a select; the server refuses any it does not know (422).
+  call(scenariosApi.editScenario, { params: { id }, body: body as v.InferInput<typeof editScenarioSchema> });
 
 export function useEditScenario() {
   const qc = useQueryClient();

@@ -1,7 +1,8 @@
 // GET /api/scenarios/myscenarios/{offset}/{count}/{sortField}/{ASC|DESC}/{directory?}
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { MySortField, ScenarioPage } from '../../../../shared/schemas/scenarios';
+import { call } from '../../../lib/api';
+import * as scenariosApi from '../../../../shared/endpoints/scenarios';
+import type { MySortField } from '../../../../shared/schemas/scenarios';
 import { scenarioKeys } from './keys';
 
 export interface MyScenariosParams {
@@ -13,7 +14,9 @@ export interface MyScenariosParams {
 }
 
 export const getMyScenarios = (p: MyScenariosParams) =>
-  api<ScenarioPage>(`/api/scenarios/myscenarios/${p.offset}/${p.count}/${p.sortField}/${p.direction}${p.directory ? `/${encodeURIComponent(p.directory)}` : ''}`);
+  p.directory
+    ? call(scenariosApi.getMyScenariosInFolder, { params: { offset: p.offset, count: p.count, sortField: p.sortField, direction: p.direction, directory: p.directory } })
+    : call(scenariosApi.getMyScenarios, { params: { offset: p.offset, count: p.count, sortField: p.sortField, direction: p.direction } });
 
 export const myScenariosQueryOptions = (p: MyScenariosParams) =>
   queryOptions({

@@ -1,11 +1,10 @@
 // GET /api/scenarios/{id}: one scenario (id or uuid_id). Polls while it is processing.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { Scenario } from '../../../../shared/schemas/scenarios';
+import { call } from '../../../lib/api';
 import { scenarioKeys } from './keys';
-import { apiUrl } from '../../../../shared/first-answers';
+import * as scenariosApi from '../../../../shared/endpoints/scenarios';
 
-export const getScenario = (id: string) => api<Scenario>(apiUrl.scenario(id));
+export const getScenario = (id: string) => call(scenariosApi.getScenario, { params: { id } });
 
 export const scenarioQueryOptions = (id: string) =>
   queryOptions({

@@ -5,6 +5,4 @@ export const scenarioKeys = {
   detail: (id: string) => ['scenarios', 'detail', id] as const,
   mine: (params: object) => ['scenarios', 'mine', params] as const,
   tree: () => ['scenarios', 'tree'] as const,
-  userPublic: (userId: string) => ['scenarios', 'user-public', userId] as const,
-  userFavourites: (userId: string) => ['scenarios', 'user-favourites', userId] as const,
 };

@@ -8,6 +8,7 @@ import { UploadPanel } from '../../../components/upload/upload-panel';
 import { isNativeApp } from '../../../lib/native-bridge';
 import { SCENARIO_BATCH_LIMIT, SCENARIO_EXTENSIONS } from '../../../../shared/limits';
 import { scenarioKeys } from '../api/keys';
+import { uploadScenario } from '../../../../shared/endpoints/scenarios';
 
 export function Component() {
   const qc = useQueryClient();
@@ -37,7 +38,7 @@ export function Component() {
       {isNativeApp() && (
         <div className="card native-import">
           <h2>Import from the device</h2>
-          <NativeImportTable uploadUrl="/api/scenarios/upload" field="scenFiles" extensions={SCENARIO_EXTENSIONS} onUploaded={refresh} />
+          <NativeImportTable upload={uploadScenario} field="scenFiles" extensions={SCENARIO_EXTENSIONS} onUploaded={refresh} />
         </div>
       )}
     </div>

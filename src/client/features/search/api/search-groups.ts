@@ -1,13 +1,13 @@
 // GET /api/search/searchgroups/{offset}/{limit}/{term} (spec section 7 'Search').
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SearchGroups } from '../../../../shared/schemas/search';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import { searchGroups } from '../../../../shared/endpoints/search';
 import { searchKeys, termSegment } from './keys';
 
 export const searchGroupsQueryOptions = (term: string, offset: number, limit: number) =>
   queryOptions({
     queryKey: [...searchKeys.all, 'groups', term, offset, limit],
-    queryFn: () => api<SearchGroups>(`/api/search/searchgroups/${offset}/${limit}/${termSegment(term)}`),
+    queryFn: () => call(searchGroups, { params: { offset, limit, term: termSegment(term) } }),
     placeholderData: keepPreviousData,
   });
 

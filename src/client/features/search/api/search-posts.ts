@@ -1,13 +1,13 @@
 // GET /api/search/searchposts/{offset}/{limit}/{term} (spec section 7 'Search').
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SearchPosts } from '../../../../shared/schemas/search';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import { searchPosts } from '../../../../shared/endpoints/search';
 import { searchKeys, termSegment } from './keys';
 
 export const searchPostsQueryOptions = (term: string, offset: number, limit: number) =>
   queryOptions({
     queryKey: [...searchKeys.all, 'posts', term, offset, limit],
-    queryFn: () => api<SearchPosts>(`/api/search/searchposts/${offset}/${limit}/${termSegment(term)}`),
+    queryFn: () => call(searchPosts, { params: { offset, limit, term: termSegment(term) } }),
     placeholderData: keepPreviousData,
   });
 

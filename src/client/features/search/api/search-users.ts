@@ -1,13 +1,13 @@
 // GET /api/search/searchusers/{offset}/{limit}/{term} (spec section 7 'Search').
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SearchUsers } from '../../../../shared/schemas/search';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import { searchUsers } from '../../../../shared/endpoints/search';
 import { searchKeys, termSegment } from './keys';
 
 export const searchUsersQueryOptions = (term: string, offset: number, limit: number) =>
   queryOptions({
     queryKey: [...searchKeys.all, 'users', term, offset, limit],
-    queryFn: () => api<SearchUsers>(`/api/search/searchusers/${offset}/${limit}/${termSegment(term)}`),
+    queryFn: () => call(searchUsers, { params: { offset, limit, term: termSegment(term) } }),
     placeholderData: keepPreviousData,
   });
 

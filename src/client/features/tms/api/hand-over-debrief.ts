@@ -10,6 +10,8 @@ import { ApiError } from '../../../lib/api';
 import { DEBRIEF_DEVICE_EXTRAS, debriefInputSchema } from '../../../../shared/schemas/debriefs';
 import { unknownFields, unknownFieldsMessage } from '../../../../shared/unknown-fields';
 import { debriefsQueryKey } from './get-debriefs';
+import { pathOf } from '../../../../shared/endpoint';
+import { submitDebrief } from '../../../../shared/endpoints/debriefs';
 
 export const DEBRIEF_OUTBOX_KIND = 'debrief';
 
@@ -28,7 +30,7 @@ export async function handOverDebrief(handoverId: string, body: unknown, queryCl
   }
   const label = `Debrief "${checked.output.name || checked.output.scenario.name || 'session'}"`;
   try {
-    const r = await sendOrQueue(DEBRIEF_OUTBOX_KIND, label, { method: 'POST', url: '/api/editor/debriefs', json: body });
+    const r = await sendOrQueue(DEBRIEF_OUTBOX_KIND, label, { method: 'POST', url: pathOf(submitDebrief), json: body });
     if (r.status === 'sent') void queryClient.invalidateQueries({ queryKey: debriefsQueryKey });
     reportDebriefHandover({ handoverId, status: r.status });
   } catch (err) {

@@ -1,10 +1,11 @@
 // PATCH /api/Users/AssignOrganisation/{code}: links the signed-in user to an organisation.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { meQueryKey, type Me } from '../../../lib/current-user';
+import { call } from '../../../lib/api';
+import * as authApi from '../../../../shared/endpoints/auth';
+import { meQueryKey } from '../../../lib/current-user';
 
 export const assignOrganisation = (code: string) =>
-  api<Me>(`/api/Users/AssignOrganisation/${encodeURIComponent(code)}`, { method: 'PATCH' });
+  call(authApi.assignOrganisation, { params: { code } });
 
 export function useAssignOrganisation() {
   const queryClient = useQueryClient();

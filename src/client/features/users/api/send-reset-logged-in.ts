@@ -1,7 +1,8 @@
 // POST /api/password/SendEmailLoggedIn: e-mails the signed-in user a reset link.
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
+import { sendPasswordResetEmailSignedIn } from '../../../../shared/endpoints/auth';
 
-export const sendResetLoggedIn = () => api<{ message: string }>('/api/password/SendEmailLoggedIn', { method: 'POST' });
+export const sendResetLoggedIn = () => call(sendPasswordResetEmailSignedIn);
 
 export const useSendResetLoggedIn = () => useMutation({ mutationFn: sendResetLoggedIn });

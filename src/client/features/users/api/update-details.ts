@@ -1,7 +1,8 @@
 // POST /api/users/UpdateUserDetails: Id, FirstName, LastName, MobilePhone; refreshes the current user.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { meQueryKey, type Me } from '../../../lib/current-user';
+import { call } from '../../../lib/api';
+import { updateUserDetails } from '../../../../shared/endpoints/users';
+import { meQueryKey } from '../../../lib/current-user';
 
 export interface UpdateDetailsInput {
   Id: number;
@@ -10,7 +11,7 @@ export interface UpdateDetailsInput {
   MobilePhone: string;
 }
 
-export const updateDetails = (input: UpdateDetailsInput) => api<Me>('/api/users/UpdateUserDetails', { body: input });
+export const updateDetails = (input: UpdateDetailsInput) => call(updateUserDetails, { body: input });
 
 export function useUpdateDetails() {
   const queryClient = useQueryClient();

@@ -3,8 +3,8 @@ import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { EmptyState } from '../../../components/empty-state';
 import type { Scenario } from '../../../../shared/schemas/scenarios';
-import { useUserDetails } from '../../scenarios/api/get-user-details';
-import { useUserFavouriteScenarios, useUserPublicScenarios } from '../../scenarios/api/get-user-scenarios';
+import { useUserDetails } from '../api/get-user-details';
+import { useUserFavouriteScenarios, useUserPublicScenarios } from '../api/get-user-scenarios';
 import { ScenarioCard } from '../../scenarios/components/scenario-card';
 import { useItemTitle } from '../../../app/screen-title';
 
