@@ -1,6 +1,8 @@
 // The API contract (DESIGN section 5): every route declares its request and every response in the
 // OpenAPI document, no handler returns a field its response schema would drop, and the server
 // serves exactly the endpoints of the shared contract (shared/endpoints), each from its definition.
+import fs from 'node:fs';
+import path from 'node:path';
 import Fastify from 'fastify';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +92,22 @@ describe('one definition per endpoint', () => {
     expect(undeclared).toEqual([]);
     // The check sees the routes at all.
     expect(seen.length).toBeGreaterThan(known.size);
+  });
+});
+
+describe('the client', () => {
+  const files = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+
+  it('calls the API only through call(endpoint, input): no URL strings, no typed api<T> casts', () => {
+    const found: string[] = [];
+    for (const file of files(path.join(import.meta.dirname, '../../src/client'))) {
+      if (file.endsWith(path.join('lib', 'api.ts'))) continue;
+      const text = fs.readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/\bapi(<|\(\s*['`"]\/api\/)/g)) found.push(`${path.relative(process.cwd(), file)}: ${m[0]}`);
+      for (const m of text.matchAll(/['`"]\/api\/[A-Za-z]/g)) found.push(`${path.relative(process.cwd(), file)}: ${m[0]}`);
+    }
+    expect(found).toEqual([]);
   });
 });
 
