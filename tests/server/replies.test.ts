@@ -219,4 +219,26 @@ describe.each(dbKinds)('replies (%s)', (kind) => {
     expect(found.replies[0]).toMatchObject({ post_id: postId, post_title: 'Searchable thread', text: `A ${word} crossing` });
     expect((await call(author, { method: 'GET', url: pathOf(R.searchReplies, undefined, { term: word }) })).json().count).toBe(2);
   });
+
+  it('authorization: every reply call wants a session (401); a non-member of an invite-only group gets 404 from each', async () => {
+    const groupId = await dbGroup(t.app, author.id, 'invite');
+    const postId = await addPost(t.app, groupId, author.id);
+    const id = (await reply(author, postId, 'Inside')).json().id as number;
+    const calls: InjectOptions[] = [
+      { method: 'GET', url: pathOf(R.getPost, { postId }) },
+      { method: 'GET', url: pathOf(R.listReplies, { postId }) },
+      { method: 'POST', url: pathOf(R.createReply, { postId }), payload: { text: 'x' } },
+      { method: 'PATCH', url: pathOf(R.editReply, { id }), payload: { text: 'x' } },
+      { method: 'DELETE', url: pathOf(R.deleteReply, { id }) },
+      { method: 'POST', url: pathOf(R.reportReply, { id }) },
+    ];
+    for (const c of calls) {
+      const anon = await t.app.inject(c);
+      expect(anon.statusCode, `${c.method} ${c.url}`).toBe(401);
+      const res = await call(outsider, c);
+      expect(res.statusCode, `${c.method} ${c.url}`).toBe(404);
+      expect(res.json().message).toMatch(/not found/);
+    }
+    expect((await t.app.inject({ method: 'GET', url: pathOf(R.searchReplies, undefined, { term: 'x' }) })).statusCode).toBe(401);
+  });
 });

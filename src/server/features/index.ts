@@ -9,6 +9,7 @@ import postRoutes from './posts/routes.js';
 import groupPostRoutes from './posts/group-posts-routes.js';
 import groupRoutes from './groups/routes.js';
 import replyRoutes from './replies/routes.js';
+import postPageRoutes from './posts/post-page-routes.js';
 import notificationRoutes from './notifications/routes.js';
 import licenceRoutes from './licences/routes.js';
 import preReleaseRoutes from './prerelease/routes.js';
@@ -29,6 +30,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   groupPostRoutes,
   groupRoutes,
   replyRoutes,
+  postPageRoutes,
   notificationRoutes,
   licenceRoutes,
   preReleaseRoutes,

@@ -1,40 +1,16 @@
-// Replies under posts (shared/endpoints/replies.ts): the post page's post, its thread, writing,
+// Replies under posts (shared/endpoints/replies.ts): a post's thread, writing,
 // editing, deleting, reporting and searching replies. The rules are in service.ts.
 import type { FastifyInstance } from 'fastify';
-import { createReply, deleteReply, editReply, getPost, listReplies, reportReply, searchReplies } from '../../../shared/endpoints/replies.js';
-import { REPLY_MESSAGES } from '../../../shared/schemas/replies.js';
-import { notFound } from '../../lib/http-error.js';
+import { createReply, deleteReply, editReply, listReplies, reportReply, searchReplies } from '../../../shared/endpoints/replies.js';
 import { notifyUsers } from '../../lib/notifications.js';
 import { route } from '../../lib/route.js';
-import { signFileUrl } from '../../storage/signed-url.js';
-import { acceptTempFile } from '../../uploads/multipart.js';
-import { postsRepository } from '../posts/repository.js';
-import { postsService } from '../posts/service.js';
-import { repliesRepository } from './repository.js';
+import { repliesRepository } from '../../lib/replies-repository.js';
 import { repliesService } from './service.js';
 
 export default async function replyRoutes(app: FastifyInstance) {
   const notify = (userIds: number[], n: Parameters<typeof notifyUsers>[2]) => notifyUsers(app.db, userIds, n);
   const service = repliesService({ db: app.db, repo: repliesRepository(app.db, app.dialect), notify });
-  const posts = postsService({
-    repo: postsRepository(app.db),
-    notify,
-    signThumb: (key) => signFileUrl(app.config.sessionSecret, key, { disposition: 'inline' }),
-    acceptUpload: (user, kind, file) => acceptTempFile(app, user, kind, file),
-  });
   const tags = ['replies'];
-
-  route(app, getPost, {
-    auth: 'user',
-    tags,
-    summary: 'One live, approved post the reader may see (feed, or a group whose content they see), with its reply count and newest replies; 404 otherwise',
-  }, async ({ user, params }) => {
-    const { post } = await service.visiblePost(user, params.postId);
-    const row = await app.db.selectFrom('posts').selectAll().where('id', '=', post.id).executeTakeFirst();
-    if (!row) throw notFound(REPLY_MESSAGES.postNotFound);
-    const [presented] = await posts.present([row], user.id);
-    return presented;
-  });
 
   route(app, listReplies, {
     auth: 'user',

@@ -7,21 +7,18 @@
 // Nobody is told about a reply (or anything in it) unless they can see the post.
 import type { SessionUser } from '../../plugins/session.js';
 import type { DB } from '../../db/connection.js';
-import { hasRole, PostStatus, Role } from '../../../shared/enums.js';
+import { hasRole, Role } from '../../../shared/enums.js';
 import { REPLY_MESSAGES, REPLIES_MAX_PAGE, type CreateReplyInput, type RepliesPage, type Reply, type ReplySearch } from '../../../shared/schemas/replies.js';
-import { accessFor, groupAccess, findGroup, type GroupAccess } from '../../lib/group-access.js';
+import { accessFor, findGroup, type GroupAccess } from '../../lib/group-access.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error.js';
 import { cursorOf, encodeCursor } from '../../lib/pages.js';
 import type { NewNotification } from '../../lib/notifications.js';
 import { searchWords } from '../../../shared/search.js';
-import { repliesRepository, type ReplyRow, type RepliesRepository } from './repository.js';
+import type { ReplyRow, RepliesRepository } from '../../lib/replies-repository.js';
+import { postLink, presentReplies, readablePost, userRef, type ReplyPostRow as PostRow } from '../../lib/replies.js';
 
-/** The post card shows this many of the newest replies. */
-export const LATEST_ON_CARD = 2;
 const DEFAULT_PAGE = 20;
-const EXCERPT = 140;
 
-type PostRow = { id: number; title: string; creator_id: number; group_id: number | null; status: number; deleted_at: string | null };
 
 export interface RepliesPorts {
   db: DB;
@@ -29,23 +26,10 @@ export interface RepliesPorts {
   notify: (userIds: number[], n: NewNotification) => Promise<void>;
 }
 
-const userRef = (u: { id: number; uuid_id: string; first_name: string; last_name: string } | undefined, id: number) =>
-  u ? { id: u.id, uuid_id: u.uuid_id, first_name: u.first_name, last_name: u.last_name } : { id, uuid_id: '', first_name: 'Unknown', last_name: 'user' };
-
-export const postLink = (postId: number, replyId?: number) => (replyId ? `/post/${postId}#reply-${replyId}` : `/post/${postId}`);
 
 export function repliesService({ db, repo, notify }: RepliesPorts) {
-  const livePost = (id: number) => db.selectFrom('posts').select(['id', 'title', 'creator_id', 'group_id', 'status', 'deleted_at']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 
-  /** The post if the reader may see its replies (live, approved, and its group's content visible); else 404. */
-  async function visiblePost(user: SessionUser, postId: number): Promise<{ post: PostRow; access: GroupAccess | null }> {
-    const post = await livePost(postId);
-    if (!post || post.status !== PostStatus.Approved) throw notFound(REPLY_MESSAGES.postNotFound);
-    if (post.group_id === null) return { post, access: null };
-    const access = await groupAccess(db, post.group_id, user);
-    if (!access || !access.canSeeContent) throw notFound(REPLY_MESSAGES.postNotFound);
-    return { post, access };
-  }
+  const visiblePost = (user: SessionUser, postId: number) => readablePost(db, user, postId);
 
   /** A live reply whose post the reader may see; 404 otherwise. */
   async function visibleReply(user: SessionUser, id: number) {
@@ -76,36 +60,12 @@ export function repliesService({ db, repo, notify }: RepliesPorts) {
     return users.filter((u) => accessFor(group, typeOf.get(u.id) ?? null, u).canSeeContent).map((u) => u.id);
   }
 
-  /** Replies as the reader sees them, with what each quotes. `canModerate(groupId)` says whether the reader may remove them. */
-  async function present(rows: ReplyRow[], viewer: SessionUser, canModerate: (groupId: number | null) => boolean, groupOf: (postId: number) => number | null): Promise<Reply[]> {
-    const quoteIds = [...new Set(rows.flatMap((r) => (r.reply_to_id === null ? [] : [r.reply_to_id])))];
-    const quotes = new Map((await repo.byIds(quoteIds)).map((q) => [q.id, q]));
-    const users = new Map((await repo.users([...rows.map((r) => r.creator_id), ...[...quotes.values()].map((q) => q.creator_id)])).map((u) => [u.id, u]));
-    return rows.map((r) => {
-      const q = r.reply_to_id === null ? undefined : quotes.get(r.reply_to_id);
-      return {
-        id: r.id,
-        post_id: r.post_id,
-        text: r.text,
-        creator: userRef(users.get(r.creator_id), r.creator_id),
-        created_at: r.created_at,
-        edited_at: r.edited_at,
-        reply_to:
-          r.reply_to_id === null
-            ? null
-            : q && q.deleted_at === null
-              ? { id: q.id, deleted: false, excerpt: q.text.length > EXCERPT ? `${q.text.slice(0, EXCERPT - 1)}…` : q.text, creator: userRef(users.get(q.creator_id), q.creator_id) }
-              : { id: r.reply_to_id, deleted: true, excerpt: '', creator: null },
-        is_mine: r.creator_id === viewer.id,
-        can_delete: r.creator_id === viewer.id || canModerate(groupOf(r.post_id)),
-      };
-    });
-  }
+  const present = (rows: ReplyRow[], viewer: SessionUser, canModerate: (groupId: number | null) => boolean, groupOf: (postId: number) => number | null) =>
+    presentReplies(repo, rows, viewer, canModerate, groupOf);
 
   return {
     visiblePost,
     whoCanSee,
-    present,
 
     async list(user: SessionUser, postId: number, q: { cursor?: string; limit?: number }): Promise<RepliesPage> {
       const after = cursorOf(q.cursor);
@@ -187,19 +147,3 @@ export function repliesService({ db, repo, notify }: RepliesPorts) {
 }
 export type RepliesService = ReturnType<typeof repliesService>;
 
-/**
- * Reply counts and the newest replies of posts the reader already sees (the post card): the posts
- * feature asks for them when it presents posts.
- */
-export async function replySummaries(db: DB, viewerId: number, posts: { id: number; group_id: number | null }[]) {
-  const repo = repliesRepository(db);
-  const ids = posts.map((p) => p.id);
-  if (!ids.length) return new Map<number, { reply_count: number; latest_replies: Reply[] }>();
-  const [counts, latest, moderated, [viewerRow]] = await Promise.all([repo.counts(ids), repo.latest(ids, LATEST_ON_CARD), repo.moderatedGroupIds(viewerId), repo.users([viewerId])]);
-  const viewer = { id: viewerId, role: viewerRow?.role ?? 0 } as SessionUser;
-  const groupOf = new Map(posts.map((p) => [p.id, p.group_id]));
-  const isAdmin = hasRole(viewer.role, Role.Admin);
-  const service = repliesService({ db, repo, notify: async () => undefined });
-  const presented = await service.present(latest, viewer, (g) => isAdmin || (g !== null && moderated.has(g)), (id) => groupOf.get(id) ?? null);
-  return new Map(ids.map((id) => [id, { reply_count: counts.get(id) ?? 0, latest_replies: presented.filter((r) => r.post_id === id) }]));
-}
