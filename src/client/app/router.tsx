@@ -65,7 +65,7 @@ const authedRoutes: RouteObject[] = [
   { path: 'forum/group/:groupId', handle: { title: 'Group' }, id: 'forum-group', lazy: () => import('../features/groups/routes/group') },
   { path: 'view-user/:id', handle: { title: 'User' }, lazy: () => import('../features/scenarios/routes/view-user') },
   { path: 'search', handle: { title: 'Search' }, lazy: () => import('../features/search/routes/search') },
-  { path: 'post/:postId', handle: { title: 'Post' }, lazy: () => import('../features/search/routes/post') },
+  { path: 'post/:postId', handle: { title: 'Post' }, lazy: () => import('../features/conversation/routes/post') },
   {
     path: 'admin',
     element: (
