@@ -16,7 +16,7 @@ export const threadKey = (postId: number) => ['replies', postId] as const;
 export const postKey = (postId: number) => ['post', postId] as const;
 
 export const usePostDetail = (postId: number) =>
-  useQuery({ queryKey: postKey(postId), queryFn: () => call(R.getPost, { params: { postId } }), retry: false });
+  useQuery({ queryKey: postKey(postId), queryFn: () => call(R.getPost, { params: { postId } }), retry: false, staleTime: 0 });
 
 export function useThread(postId: number) {
   return useInfiniteQuery({
@@ -24,6 +24,8 @@ export function useThread(postId: number) {
     initialPageParam: '' as string,
     queryFn: ({ pageParam }) => call(R.listReplies, { params: { postId }, query: { limit: PAGE, cursor: pageParam || undefined } }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // Others reply and delete all the time: opening the page always asks again (the kept answer shows meanwhile).
+    staleTime: 0,
   });
 }
 
