@@ -182,6 +182,26 @@ export interface PostReportTable {
   ignored_at: string | null;
 }
 
+export interface PostReplyTable {
+  id: Generated<number>;
+  post_id: number;
+  creator_id: number;
+  /** null: the reply answers the post; otherwise the reply it quotes (of the same post). */
+  reply_to_id: number | null;
+  text: string;
+  created_at: string;
+  edited_at: string | null;
+  /** Set when its author, an admin or a group moderator deleted it; the text is then emptied. */
+  deleted_at: string | null;
+}
+
+export interface PostReplyReportTable {
+  reply_id: number;
+  user_id: number;
+  created_at: string;
+  ignored_at: string | null;
+}
+
 export interface DirectoryTable {
   id: Generated<number>;
   uuid: string;
@@ -347,6 +367,8 @@ export interface Database {
   post_media: PostMediaTable;
   post_tags: PostTagTable;
   post_reports: PostReportTable;
+  post_replies: PostReplyTable;
+  post_reply_reports: PostReplyReportTable;
   tus_uploads: TusUploadTable;
   forum_groups: ForumGroupTable;
   group_members: GroupMemberTable;

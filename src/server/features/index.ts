@@ -8,6 +8,8 @@ import mediaRoutes from './media/routes.js';
 import postRoutes from './posts/routes.js';
 import groupPostRoutes from './posts/group-posts-routes.js';
 import groupRoutes from './groups/routes.js';
+import replyRoutes from './replies/routes.js';
+import postPageRoutes from './posts/post-page-routes.js';
 import notificationRoutes from './notifications/routes.js';
 import licenceRoutes from './licences/routes.js';
 import preReleaseRoutes from './prerelease/routes.js';
@@ -27,6 +29,8 @@ export const featureRoutes: FastifyPluginAsync[] = [
   postRoutes,
   groupPostRoutes,
   groupRoutes,
+  replyRoutes,
+  postPageRoutes,
   notificationRoutes,
   licenceRoutes,
   preReleaseRoutes,

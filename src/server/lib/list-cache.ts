@@ -19,8 +19,8 @@ import type { VERSIONED_TABLES } from '../db/migrations/0016_list_versions.js';
 import { lru, type Lru } from './lru.js';
 import { sharedInRequest } from './request-scope.js';
 
-/** The tables with a version: those of migration 0016, and sessions (0017, plugins/session.ts). */
-export type VersionedTable = (typeof VERSIONED_TABLES)[number] | 'sessions';
+/** The tables with a version: those of migration 0016, sessions (0017, plugins/session.ts) and replies (0026). */
+export type VersionedTable = (typeof VERSIONED_TABLES)[number] | 'sessions' | 'post_replies';
 
 const MAX_TOTALS = 5_000;
 const MAX_PAGES = 1_000;

@@ -1,5 +1,6 @@
 // Forum posts and notifications (spec sections 3, 5 and 7), shared by the create-post form and the API.
 import * as v from 'valibot';
+import { replySchema } from './replies.js';
 import {
   countParam,
   idListParam,
@@ -133,6 +134,9 @@ export const forumPostSchema = v.object({
   scenarios: v.array(postScenarioSchema),
   tags: v.array(tagSchema),
   is_mine: v.boolean(),
+  /** Live replies in all, and the newest few (oldest first) for the post card. */
+  reply_count: v.number(),
+  latest_replies: v.array(replySchema),
 });
 export type ForumPost = v.InferOutput<typeof forumPostSchema>;
 

@@ -9,6 +9,7 @@ import { PostStatus } from '../../../shared/enums.js';
 import { groupAccess, groupIdsOf, groupRefs, memberGroupIds, type GroupViewer } from '../../lib/group-access.js';
 import { FEED_TOTAL, groupTotal, groupsTotalOf, storedTotal } from '../../lib/list-totals.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
+import { replySummaries } from '../../lib/replies.js';
 import { afterCursor, encodeCursor, idsInListOrder, pageWindow, readOrder, rowsInOrder, type Cursor } from '../../lib/pages.js';
 
 export type PostRow = Selectable<PostTable>;
@@ -52,7 +53,7 @@ export interface FeedQuery {
 }
 
 /** Everything a page of posts shows: posts, their tags and attachments, groups, memberships and authors. */
-const POST_PAGE_TABLES: VersionedTable[] = ['posts', 'post_tags', 'tags', 'post_scenarios', 'scenarios', 'post_media', 'media', 'forum_groups', 'group_members', 'users'];
+const POST_PAGE_TABLES: VersionedTable[] = ['post_replies', 'posts', 'post_tags', 'tags', 'post_scenarios', 'scenarios', 'post_media', 'media', 'forum_groups', 'group_members', 'users'];
 
 export function postsRepository(db: DB) {
   const adb = db as unknown as AttachDB;
@@ -148,6 +149,9 @@ export function postsRepository(db: DB) {
     groupRefs: (ids: number[]) => groupRefs(db, ids),
     groupIdsOf: (userId: number) => groupIdsOf(db, userId),
     groupAccess: (groupId: number, viewer: GroupViewer) => groupAccess(db, groupId, viewer),
+
+    /** Reply counts and the newest replies of each post, as the reader sees them (features/replies). */
+    replySummaries: (viewerId: number, rows: { id: number; group_id: number | null }[]) => replySummaries(db, viewerId, rows),
 
     liveById: (id: number) => db.selectFrom('posts').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst(),
 

@@ -71,13 +71,14 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
   async function present(rows: PostRow[], viewerId: number): Promise<ForumPost[]> {
     const ids = rows.map((r) => r.id);
     const groupIds = rows.flatMap((r) => (r.group_id === null ? [] : [r.group_id]));
-    const [creators, tags, scenarios, media, groups, myGroups] = await Promise.all([
+    const [creators, tags, scenarios, media, groups, myGroups, replies] = await Promise.all([
       repo.creators([...new Set(rows.map((r) => r.creator_id))]),
       repo.tagsOf(ids),
       repo.scenariosOf(ids),
       repo.mediaOf(ids),
       repo.groupRefs(groupIds),
       groupIds.length ? repo.groupIdsOf(viewerId).then((g) => new Set(g)) : new Set<number>(),
+      repo.replySummaries(viewerId, rows),
     ]);
     const creatorById = new Map(creators.map((c) => [c.id, c]));
     // An attached scenario shows to whoever can open it: its owner; anyone when it is public and
@@ -121,6 +122,8 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
           })),
         tags: tags.filter((t) => t.post_id === row.id).map((t) => ({ id: t.id, title: t.title })),
         is_mine: row.creator_id === viewerId,
+        reply_count: replies.get(row.id)?.reply_count ?? 0,
+        latest_replies: replies.get(row.id)?.latest_replies ?? [],
       };
     });
   }

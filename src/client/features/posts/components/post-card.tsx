@@ -9,6 +9,7 @@ import { useToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
 import { useDeletePost } from '../api/delete-post';
 import { useReportPost } from '../api/report-post';
+import { RepliesPreview } from './replies-preview';
 
 export const deviceThumb = (deviceId: number | null | undefined) =>
   `/thumbnails/devices/${deviceId && deviceId >= 1 && deviceId <= 34 ? deviceId : 0}.svg`;
@@ -125,6 +126,7 @@ export function PostCard({ post, hideGroup = false, footer, first = false }: { p
         </div>
       )}
       {footer && <div className="actions post-footer">{footer}</div>}
+      {post.status === 1 && post.latest_replies && <RepliesPreview post={post} />}
     </article>
   );
 }
