@@ -3,9 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support/auth';
+import { DEMO_PASSWORD, signedIn, signIn } from './support/auth';
+import { e2eDataDir as dataDir } from './support/servers';
 
-const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('.tmp/e2e-data');
 const mailDir = path.join(dataDir, 'mail');
 
 function mailsFor(address: string): string[] {
@@ -357,7 +357,7 @@ test('guards: signed-out visitors go to /login, public pages stay open', async (
 });
 
 test('role redirects: an educator is sent from admin and pre-release pages to the feed', async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/feed$/);
   await page.goto('/me/pre-release');
@@ -463,7 +463,7 @@ test('change password sends a reset link to the signed-in user', async ({ page }
 });
 
 test("when the request cannot be sent, change password says 'There was a problem processing your request.'", async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/me/password');
   await page.route('**/api/password/SendEmailLoggedIn', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Send Me A Password Reset Link' }).click();
@@ -483,7 +483,7 @@ test("when the reset request cannot be sent, the modal says 'Couldn't reset pass
 });
 
 test('support and downloads pages', async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/me/support');
   for (const region of ['Australia', 'America', 'Europe']) await expect(page.getByRole('heading', { name: region })).toBeVisible();
   await page.goto('/me/downloads');
