@@ -9,13 +9,13 @@ export const DEMO_PASSWORD = 'Community1';
 export const DEMO_USERS = ['educator', 'admin', 'provisioner', 'tester', 'paramedic'] as const;
 export type DemoUser = (typeof DEMO_USERS)[number];
 
-/** Sign in through the login screen and wait for the feed. */
-export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+/** Sign in through the login screen and wait for the feed (within `timeout` ms, else expect's own). */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, timeout?: number) {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/feed$/);
+  await expect(page).toHaveURL(/\/feed$/, { timeout });
 }
 
 /**

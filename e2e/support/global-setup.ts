@@ -16,7 +16,8 @@ export default async function globalSetup(config: FullConfig) {
     await Promise.all(e2eServers.map(async (server) => {
       for (const username of DEMO_USERS) {
         const context = await browser.newContext({ baseURL: server.url });
-        await signIn(await context.newPage(), username);
+        // Outside a test expect's timeout is not the config's: wait as long as a test would.
+        await signIn(await context.newPage(), username, undefined, 30_000);
         await context.storageState({ path: storageStateFile(server, username) });
         await context.close();
       }
