@@ -91,13 +91,17 @@ test('register, follow the e-mailed link, see the verified notice, sign in and l
 
   const link = await newestLink(acc.email);
   expect(new URL(link).pathname).toMatch(/^\/emailverified\//);
-  // The check takes a moment on a slow network: the page says what it is doing.
+  // The check takes a moment on a slow network: the page says what it is doing (the answer is held
+  // until it does).
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => { answer = resolve; });
   await page.route('**/api/users/VerifyEmail**', async (route) => {
-    await new Promise((r) => setTimeout(r, 1_000));
+    await held;
     await route.continue();
   });
   await page.goto(link);
   await expect(page.getByText('Verifying your account...')).toBeVisible();
+  answer();
   await expect(page).toHaveURL(/\/login\?verified=true$/);
   await page.unroute('**/api/users/VerifyEmail**');
   await expect(page.getByText('Your account was verified. Please login below.')).toBeVisible();
@@ -400,6 +404,8 @@ test('sign out ends the session: protected pages go to /login afterwards', async
 });
 
 test('profile: details, register link with Copy, Link Organisation, favourites', async ({ page }) => {
+  // The page's timers run on a clock the test can move on.
+  await page.clock.install();
   const acc = await verifiedAccount(page.request);
   await signIn(page, acc.username, acc.password);
   await page.goto('/me');
@@ -423,10 +429,11 @@ test('profile: details, register link with Copy, Link Organisation, favourites',
 
   await page.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
-  // The text goes back after 5 seconds.
-  await page.waitForTimeout(4000);
+  // The text goes back after 5 seconds (on the page's clock).
+  await page.clock.runFor(4_000);
   await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeVisible({ timeout: 3000 });
+  await page.clock.runFor(1_000);
+  await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeVisible();
 });
 
 test('update details: Save needs a non-blank field; success and the new name', async ({ page }) => {

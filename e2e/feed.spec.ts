@@ -263,8 +263,10 @@ test.describe('activity feed', () => {
     expect(total).toBeGreaterThan(5);
     await expect(page.getByTestId('post-card')).toHaveCount(5);
     for (let i = 0; i < 20 && !(await page.getByText('No more posts').isVisible()); i++) {
+      const shown = await page.getByTestId('post-card').count();
       await page.mouse.wheel(0, 4000);
-      await page.waitForTimeout(300);
+      // The next page is there, or the end.
+      await expect.poll(async () => (await page.getByTestId('post-card').count()) > shown || (await page.getByText('No more posts').isVisible())).toBe(true);
     }
     await expect(page.getByText('No more posts')).toBeVisible();
     await expect(page.getByTestId('post-card')).toHaveCount(total);

@@ -336,25 +336,31 @@ test.describe('the Post button on a slow link', () => {
   test("closes with 'Post created!' as soon as the post is accepted, without waiting for the feed", async ({ page }) => {
     await signedIn(page, 'educator');
     await expect(page.getByTestId('feed-count')).toBeVisible();
-    // From now on the feed takes 20 s to answer.
+    // From now on the feed does not answer until the test is over.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => { answer = resolve; });
     await page.route('**/api/forumpost/GetPosts/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 20_000));
+      await held;
       await route.continue().catch(() => undefined);
     });
     const title = unique('Quick note');
     const dialog = await writePost(page, title);
     await expect(page.getByText('Post created!')).toBeVisible({ timeout: 5_000 });
     await expect(dialog).toHaveCount(0, { timeout: 5_000 });
+    answer();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
   test('a post whose answer is slow closes the modal, shows as on its way, and is created once', async ({ page }) => {
     await signedIn(page, 'educator');
     await expect(page.getByTestId('feed-count')).toBeVisible();
+    // The answer is held until the page has said the post is on its way.
     let calls = 0;
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => { answer = resolve; });
     await page.route('**/api/forumpost/CreatePost', async (route) => {
       calls++;
-      await new Promise((r) => setTimeout(r, 15_000));
+      await held;
       await route.continue();
     });
     const title = unique('Over a slow link');
@@ -363,6 +369,7 @@ test.describe('the Post button on a slow link', () => {
     await expect(page.getByText('Your post is on its way and will appear in the feed once it is sent')).toBeVisible({ timeout: 12_000 });
     await expect(dialog).toHaveCount(0);
     await expect(pendingCard(page, title)).toContainText('Sending...');
+    answer();
     await expect(postedCard(page, title)).toBeVisible({ timeout: 30_000 });
     await expect(pendingCard(page, title)).toHaveCount(0);
     expect(calls).toBe(1);

@@ -292,9 +292,11 @@ test('an upload interrupted by going offline resumes from its offset when the ne
     await context.setOffline(true);
     return true;
   });
+  // The cut chunk has failed in the page before the network comes back.
+  const chunkFailed = page.waitForEvent('requestfailed', { predicate: (r) => r.url().includes('/uploads/tus') && r.method() === 'PATCH', timeout: 30_000 });
   await page.getByLabel('Choose files to upload').setInputFiles(file);
   await expect.poll(() => cut, { timeout: 30_000 }).toBe(true);
-  await page.waitForTimeout(2_000);
+  await chunkFailed;
   await context.setOffline(false);
 
   const row = page.getByRole('row').filter({ hasText: 'large-scenario.json' });
