@@ -13,13 +13,18 @@ export default async function globalSetup(config: FullConfig) {
   fs.mkdirSync(authDir, { recursive: true });
   const browser = await chromium.launch(config.projects[0].use.launchOptions);
   try {
-    await Promise.all(e2eServers.flatMap((server) => DEMO_USERS.map(async (username) => {
-      const context = await browser.newContext({ baseURL: server.url });
-      // Outside a test expect's timeout is not the config's: wait as long as a test would.
-      await signIn(await context.newPage(), username, undefined, 60_000);
-      await context.storageState({ path: storageStateFile(server, username) });
-      await context.close();
-    })));
+    // The servers side by side, each one's users in turn (ten page loads at once is too many for a
+    // busy 2-core machine). Outside a test neither the config's timeouts nor its actionTimeout
+    // apply: allow a slow machine a minute.
+    await Promise.all(e2eServers.map(async (server) => {
+      for (const username of DEMO_USERS) {
+        const context = await browser.newContext({ baseURL: server.url });
+        context.setDefaultTimeout(60_000);
+        await signIn(await context.newPage(), username, undefined, 60_000);
+        await context.storageState({ path: storageStateFile(server, username) });
+        await context.close();
+      }
+    }));
   } finally {
     await browser.close();
   }
