@@ -1,23 +1,23 @@
 // End-to-end tests in Debian's Chromium (no browser download): CHROMIUM_PATH or /usr/bin/chromium.
 // The web server is what `npm start` runs (the compiled server and the built client, rebuilt only
-// when stale) on a fresh data dir with demo data.
+// when stale) on a fresh data dir with demo data: one per worker (e2e/support/servers.ts), so spec
+// files run in parallel; the tests inside a file run in order. The global setup signs each demo
+// user in once per server and keeps the sessions (e2e/support/auth.ts: signedIn).
 import { defineConfig } from '@playwright/test';
-import path from 'node:path';
-
-const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('.tmp/e2e-data');
-export const e2eDataDir = dataDir;
+import { e2eServers, e2eWorkers, ownE2EServer } from './e2e/support/servers';
 
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: e2eWorkers,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
+  globalSetup: './e2e/support/global-setup.ts',
   use: {
-    baseURL: `http://localhost:${port}`,
+    // This file is loaded again in each worker, where ownE2EServer is that worker's server.
+    baseURL: ownE2EServer.url,
     trace: 'off',
     // An action that cannot happen fails with its own message instead of using up the test's time.
     actionTimeout: 15_000,
@@ -27,15 +27,16 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1024, height: 768 } } }],
-  webServer: {
-    command: `rm -rf "${dataDir}" && node scripts/start.mjs`,
-    url: `http://localhost:${port}/api/health`,
+  // Started one after the other: the first builds the client and the server when they are stale.
+  webServer: e2eServers.map((server) => ({
+    command: `rm -rf "${server.dataDir}" && node scripts/start.mjs`,
+    url: `${server.url}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
+      PORT: String(server.port),
+      DATA_DIR: server.dataDir,
+      PUBLIC_URL: server.url,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       JOB_POLL_MS: '200',
@@ -45,5 +46,5 @@ export default defineConfig({
       // A configured web editor: 'Create Scenario' and 'Open in Editor' show only when one is.
       WEB_EDITOR_URL: 'https://editor.isimulate.test/',
     },
-  },
+  })),
 });

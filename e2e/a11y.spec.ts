@@ -1,37 +1,18 @@
 // axe (WCAG 2.0-2.2, levels A and AA) on every main screen, signed out, as a plain user and as an
 // admin: no critical or serious finding. Each role signs in once and its storage state is reused;
 // every screen is loaded once (item screens are reached through their list's first link).
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { signIn } from './support/auth';
+import { storageStateOf } from './support/auth';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 type Role = 'educator' | 'admin' | null;
 
-const test = base.extend<{ as: Role }, { stateFile: (user: Exclude<Role, null>) => Promise<string> }>({
+const test = base.extend<{ as: Role }>({
   as: [null, { option: true }],
-  // One sign-in per role for the whole run, kept as a storage-state file.
-  stateFile: [
-    async ({ browser }, provide, workerInfo) => {
-      const files = new Map<string, string>();
-      await provide(async (user) => {
-        let file = files.get(user);
-        if (!file) {
-          file = path.join(workerInfo.project.outputDir, `a11y-${user}.json`);
-          const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
-          await signIn(await context.newPage(), user);
-          await context.storageState({ path: file });
-          await context.close();
-          files.set(user, file);
-        }
-        return file;
-      });
-    },
-    { scope: 'worker' },
-  ],
-  storageState: async ({ as, stateFile, storageState }, provide) => provide(as ? await stateFile(as) : storageState),
+  // The session the global setup signed in once for the role.
+  storageState: async ({ as, storageState }, provide) => provide(as ? storageStateOf(as) : storageState),
 });
 
 /** The screen is there (its heading, its own title, no spinner), then axe: no critical or serious finding. */

@@ -2,7 +2,7 @@
 // analytics charts from the demo data, and an admin disabling a user whose open session is then
 // sent to /login, with both actions in the audit log.
 import { expect, request as playwrightRequest, test, type Browser } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support/auth';
+import { DEMO_PASSWORD, signedIn, signIn } from './support/auth';
 
 async function signedInPage(browser: Browser, username: string) {
   const context = await browser.newContext();
@@ -26,7 +26,7 @@ test.describe('admin area', () => {
   });
 
   test('every admin screen is reachable from the admin navigation; /admin goes to Analytics', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signedIn(page, 'admin');
     await page.getByLabel('User menu').click();
     await page.getByRole('link', { name: 'Admin Dashboard' }).click();
     await expect(page).toHaveURL(/\/admin\/analytics$/);
@@ -54,7 +54,7 @@ test.describe('admin area', () => {
 
   test('on a phone the admin strip scrolls to show the current screen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'admin');
+    await signedIn(page, 'admin');
     const nav = page.getByRole('navigation', { name: 'Admin' });
     for (const [path, link] of [['/admin/reviewmedia', 'Review media'], ['/admin/builds', 'App builds'], ['/admin/analytics', 'Analytics']]) {
       await page.goto(path);
@@ -69,7 +69,7 @@ test.describe('admin area', () => {
   });
 
   test('analytics draws three bar charts from the demo data, with tables for screen readers', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signedIn(page, 'admin');
     await page.goto('/admin/analytics');
     const charts = page.getByTestId('chart');
     await expect(charts).toHaveCount(3);
@@ -100,7 +100,7 @@ test.describe('admin area', () => {
   test('an admin disables a user: their open session goes to /login; enabling lets them back; both are audited', async ({ page, browser }) => {
     const paul = await signedInPage(browser, 'paramedic');
     try {
-      await signIn(page, 'admin');
+      await signedIn(page, 'admin');
       await page.goto('/admin/users');
       await expect(page.getByText(/^\d+ User\(s\) available/)).toBeVisible();
       // An admin cannot disable their own account.
@@ -129,7 +129,7 @@ test.describe('admin area', () => {
       await card.getByRole('button', { name: 'Enable' }).click();
       await expect(page.getByText('Paul Paramedic enabled')).toBeVisible();
       await expect(card.getByText('Enabled', { exact: true })).toBeVisible();
-      await signIn(paul.page, 'paramedic');
+      await signedIn(paul.page, 'paramedic');
 
       // Both actions in the audit log, newest first, with filters by action and actor.
       await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit log' }).click();
@@ -153,7 +153,7 @@ test.describe('admin area', () => {
   });
 
   test('users: the search finds nobody for a name no one has', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signedIn(page, 'admin');
     await page.goto('/admin/users');
     await page.getByLabel('Search all users').fill('nobodyatall');
     await page.getByLabel('Search all users').press('Enter');

@@ -3,9 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support/auth';
+import { DEMO_PASSWORD, signedIn, signIn } from './support/auth';
+import { e2eDataDir as dataDir } from './support/servers';
 
-const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('.tmp/e2e-data');
 const mailDir = path.join(dataDir, 'mail');
 
 function mailsFor(address: string): string[] {
@@ -91,13 +91,17 @@ test('register, follow the e-mailed link, see the verified notice, sign in and l
 
   const link = await newestLink(acc.email);
   expect(new URL(link).pathname).toMatch(/^\/emailverified\//);
-  // The check takes a moment on a slow network: the page says what it is doing.
+  // The check takes a moment on a slow network: the page says what it is doing (the answer is held
+  // until it does).
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => { answer = resolve; });
   await page.route('**/api/users/VerifyEmail**', async (route) => {
-    await new Promise((r) => setTimeout(r, 1_000));
+    await held;
     await route.continue();
   });
   await page.goto(link);
   await expect(page.getByText('Verifying your account...')).toBeVisible();
+  answer();
   await expect(page).toHaveURL(/\/login\?verified=true$/);
   await page.unroute('**/api/users/VerifyEmail**');
   await expect(page.getByText('Your account was verified. Please login below.')).toBeVisible();
@@ -357,7 +361,7 @@ test('guards: signed-out visitors go to /login, public pages stay open', async (
 });
 
 test('role redirects: an educator is sent from admin and pre-release pages to the feed', async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/feed$/);
   await page.goto('/me/pre-release');
@@ -400,6 +404,8 @@ test('sign out ends the session: protected pages go to /login afterwards', async
 });
 
 test('profile: details, register link with Copy, Link Organisation, favourites', async ({ page }) => {
+  // The page's timers run on a clock the test can move on.
+  await page.clock.install();
   const acc = await verifiedAccount(page.request);
   await signIn(page, acc.username, acc.password);
   await page.goto('/me');
@@ -423,10 +429,11 @@ test('profile: details, register link with Copy, Link Organisation, favourites',
 
   await page.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
-  // The text goes back after 5 seconds.
-  await page.waitForTimeout(4000);
+  // The text goes back after 5 seconds (on the page's clock).
+  await page.clock.runFor(4_000);
   await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeVisible({ timeout: 3000 });
+  await page.clock.runFor(1_000);
+  await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeVisible();
 });
 
 test('update details: Save needs a non-blank field; success and the new name', async ({ page }) => {
@@ -463,7 +470,7 @@ test('change password sends a reset link to the signed-in user', async ({ page }
 });
 
 test("when the request cannot be sent, change password says 'There was a problem processing your request.'", async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/me/password');
   await page.route('**/api/password/SendEmailLoggedIn', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Send Me A Password Reset Link' }).click();
@@ -483,7 +490,7 @@ test("when the reset request cannot be sent, the modal says 'Couldn't reset pass
 });
 
 test('support and downloads pages', async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/me/support');
   for (const region of ['Australia', 'America', 'Europe']) await expect(page.getByRole('heading', { name: region })).toBeVisible();
   await page.goto('/me/downloads');

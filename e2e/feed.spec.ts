@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support/auth';
+import { DEMO_PASSWORD, signedIn } from './support/auth';
 
 const MEDIA_FIXTURES = path.resolve('src/server/db/seed/fixtures/media');
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -34,7 +34,7 @@ test.describe('opening the feed', () => {
   test.use({ serviceWorkers: 'block' });
 
   test('a visit without the service worker finds its first answers in the page (user, posts, side column): the app does not ask for them', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     // (Away from the app first: nothing the signed-in page still asks is counted.)
     await page.goto('about:blank');
     const asked: string[] = [];
@@ -54,7 +54,7 @@ test.describe('opening the feed', () => {
   });
 
   test("with a shell that has no answers (the service worker's), asks for the first posts while the feed's own code is still loading", async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     // The shell the service worker answers navigations with: index.html, the same for everyone.
     await page.route(/\/feed$/, async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
@@ -82,7 +82,7 @@ test.describe('opening the feed', () => {
 
 test.describe('activity feed', () => {
   test('creates a text post; Post stays disabled while the title is blank', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     const dialog = await openCreate(page);
     const post = dialog.getByRole('button', { name: 'Post', exact: true });
     await expect(post).toBeDisabled();
@@ -113,7 +113,7 @@ test.describe('activity feed', () => {
   });
 
   test('the create-post dialog keeps the focus inside; Escape closes it and the focus returns to its button', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     const opener = page.getByRole('region', { name: 'Create a post' }).getByRole('button', { name: 'Post', exact: true });
     await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Create Post' });
@@ -133,7 +133,7 @@ test.describe('activity feed', () => {
   });
 
   test('attaches an existing scenario, and re-attaching it does not duplicate it', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     const dialog = await openCreate(page, 'Scenario');
     await dialog.getByRole('button', { name: 'Scenario from Library' }).click();
     await expect(page.getByRole('dialog', { name: 'Scenario from Library' })).toBeVisible();
@@ -158,7 +158,7 @@ test.describe('activity feed', () => {
   });
 
   test("a user with no scenarios of their own sees 'No available scenarios' with 'Upload New'", async ({ page }) => {
-    await signIn(page, 'provisioner');
+    await signedIn(page, 'provisioner');
     const dialog = await openCreate(page, 'Scenario');
     await dialog.getByRole('button', { name: 'Scenario from Library' }).click();
     const picker = page.getByRole('dialog', { name: 'Scenario from Library' });
@@ -168,7 +168,7 @@ test.describe('activity feed', () => {
   });
 
   test("a post the server refuses shows 'Error Posting' with the server's message, and nothing is queued", async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await page.route('**/api/forumpost/CreatePost', (route) =>
       route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'Attached media must be approved before it can be posted' }) }),
     );
@@ -181,7 +181,7 @@ test.describe('activity feed', () => {
   });
 
   test('attaches approved media from the library', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     const dialog = await openCreate(page, 'Media');
     await dialog.getByRole('button', { name: 'Media from Library' }).click();
     const first = page.getByRole('list', { name: 'Your media' }).getByRole('button').first();
@@ -211,7 +211,7 @@ test.describe('activity feed', () => {
       // Approved once processed (409 until then); uploads are private by default.
       await expect.poll(async () => (await admin.post(`/api/media/AdminApproveMedia/${uuid}`)).status(), { timeout: 20_000 }).toBe(200);
 
-      await signIn(page, 'educator');
+      await signedIn(page, 'educator');
       const dialog = await openCreate(page, 'Media');
       await dialog.getByRole('button', { name: 'Media from Library' }).click();
       const item = page.getByRole('list', { name: 'Your media' }).getByRole('listitem').filter({ hasText: name });
@@ -238,7 +238,7 @@ test.describe('activity feed', () => {
   });
 
   test('uploads a new file inside a post and lists a failing file as "filename: message"', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     const dialog = await openCreate(page, 'Media');
     await dialog.getByRole('button', { name: 'Upload New' }).click();
     await page.getByLabel('Choose images or videos').setInputFiles([
@@ -257,14 +257,16 @@ test.describe('activity feed', () => {
   });
 
   test('scrolls to the end of the feed', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await expect(page.getByTestId('feed-count')).toHaveText(/^\d+ Post\(s\) Available$/);
     const total = Number((await page.getByTestId('feed-count').textContent())!.split(' ')[0]);
     expect(total).toBeGreaterThan(5);
     await expect(page.getByTestId('post-card')).toHaveCount(5);
     for (let i = 0; i < 20 && !(await page.getByText('No more posts').isVisible()); i++) {
+      const shown = await page.getByTestId('post-card').count();
       await page.mouse.wheel(0, 4000);
-      await page.waitForTimeout(300);
+      // The next page is there, or the end.
+      await expect.poll(async () => (await page.getByTestId('post-card').count()) > shown || (await page.getByText('No more posts').isVisible())).toBe(true);
     }
     await expect(page.getByText('No more posts')).toBeVisible();
     await expect(page.getByTestId('post-card')).toHaveCount(total);
@@ -272,7 +274,7 @@ test.describe('activity feed', () => {
   });
 
   test('filters the feed by tag', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await page.locator('summary', { hasText: 'Filter by tags' }).click();
     await page.locator('.feed-filter .tag-option', { hasText: /^Pacing$/ }).click();
     await expect(card(page, 'Anyone tried transcutaneous pacing scenarios?')).toBeVisible();
@@ -286,7 +288,7 @@ test.describe('activity feed', () => {
   test('deletes my own post', async ({ page, baseURL }) => {
     const api = await apiAs(baseURL!, 'educator');
     const { title } = await apiPost(api, unique('Post to delete'));
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     const c = card(page, title);
     await c.getByLabel(`Post options for ${title}`).click();
     await expect(c.getByRole('button', { name: 'Report post' })).toHaveCount(0);
@@ -299,7 +301,7 @@ test.describe('activity feed', () => {
   test("reports another user's post once; a second report shows a Notice", async ({ page, baseURL }) => {
     const api = await apiAs(baseURL!, 'educator');
     const { title } = await apiPost(api, unique('Post to report'));
-    await signIn(page, 'paramedic');
+    await signedIn(page, 'paramedic');
     const c = card(page, title);
     await c.getByLabel(`Post options for ${title}`).click();
     await expect(c.getByRole('button', { name: 'Delete post' })).toHaveCount(0);
@@ -319,7 +321,7 @@ test.describe('activity feed', () => {
     const remove = await apiPost(author, unique('Offensive remark'));
     for (const p of [keep, remove]) expect((await reporter.post(`/api/forumpost/report/${p.id}`)).status()).toBe(200);
 
-    await signIn(page, 'admin');
+    await signedIn(page, 'admin');
     await page.goto('/admin/reported');
     await expect(page.getByRole('heading', { name: 'Reported posts' })).toBeVisible();
     const keepRow = page.getByRole('article', { name: keep.title });
@@ -342,7 +344,7 @@ test.describe('activity feed', () => {
   });
 
   test('admin posts to everyone; a user sees the notification and follows it', async ({ page, browser }) => {
-    await signIn(page, 'admin');
+    await signedIn(page, 'admin');
     await page.goto('/admin/post');
     const title = unique('Site maintenance on Sunday');
     await page.getByLabel('Title').fill(title);
@@ -352,7 +354,7 @@ test.describe('activity feed', () => {
 
     const userContext = await browser.newContext();
     const user = await userContext.newPage();
-    await signIn(user, 'paramedic');
+    await signedIn(user, 'paramedic');
     await expect(user.getByTestId('notification-count')).toBeVisible();
     await user.getByLabel(/^Notifications/).click();
     const item = user.getByRole('button', { name: new RegExp(title) });

@@ -7,11 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support/auth';
+import { DEMO_PASSWORD, signedIn, signIn, type DemoUser } from './support/auth';
 import { startNetSwitch, type NetSwitch } from './support/net-switch';
-
-const e2ePort = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('.tmp/e2e-data');
+import { e2eDataDir as dataDir, e2ePort } from './support/servers';
 const mailDir = path.join(dataDir, 'mail');
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -56,10 +54,10 @@ async function newestLink(address: string, after = 0): Promise<{ link: string; t
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
-async function newPage(browser: Browser, username: string) {
+async function newPage(browser: Browser, username: DemoUser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, username);
+  await signedIn(page, username);
   return { page, close: () => context.close() };
 }
 
@@ -70,7 +68,7 @@ async function openTab(page: Page, groupId: number, tab: RegExp) {
 
 test.describe('forum groups', () => {
   test('creates an invite-only group that requires moderation; a blank name is flagged; a new group shows its empty states', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await page.goto('/me/forum/groups');
     await page.getByRole('link', { name: 'Create Group' }).click();
     await expect(page).toHaveURL(/\/forum\/create$/);
@@ -121,7 +119,7 @@ test.describe('forum groups', () => {
     const group = await apiGroup(owner, unique('ALS faculty'), 1, 'requireModeration');
     const newcomer = { username: `ned${Date.now().toString(36)}`, email: `ned.${Date.now().toString(36)}@example.test` };
 
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await openTab(page, group.id, /^Members$/);
     const email = page.getByLabel('Invite by email');
     await email.fill('not-an-email');
@@ -187,7 +185,7 @@ test.describe('forum groups', () => {
     const owner = await apiAs(baseURL!, 'paramedic');
     const group = await apiGroup(owner, unique('Retrieval team'), 1, 'allowAll');
     expect((await owner.post(`/api/forumgroup/sendinvites/${group.id}`, { data: { email: 'provisioner@community.example' } })).ok()).toBeTruthy();
-    await signIn(page, 'provisioner');
+    await signedIn(page, 'provisioner');
     await page.getByLabel(/^Notifications/).click();
     await page.getByRole('button', { name: new RegExp(`invited you to join ${group.name}`) }).click();
     await expect(page).toHaveURL(/\/me\/forum\/groups$/);
@@ -204,7 +202,7 @@ test.describe('forum groups', () => {
     const admin = await apiAs(baseURL!, 'admin');
     expect((await admin.post(`/api/forumgroup/requestToJoinGroup/${group.id}`, { data: {} })).ok()).toBeTruthy();
 
-    await signIn(page, 'tester');
+    await signedIn(page, 'tester');
     await page.goto(`/forum/group/${group.id}`);
     await expect(page.getByText('The posts of an invite-only group are visible to its members.')).toBeVisible();
     await page.getByRole('button', { name: 'Join', exact: true }).click();
@@ -245,7 +243,7 @@ test.describe('forum groups', () => {
   test('joins an open group directly and sees it in the feed\'s My Groups', async ({ page, baseURL }) => {
     const owner = await apiAs(baseURL!, 'admin');
     const group = await apiGroup(owner, unique('Open ECG club'), 0, 'allowAll');
-    await signIn(page, 'provisioner');
+    await signedIn(page, 'provisioner');
     await page.goto(`/forum/group/${group.id}`);
     await expect(page.getByRole('region', { name: 'Owner' }).getByText('Adam Admin')).toBeVisible();
     await page.getByRole('button', { name: 'Join', exact: true }).click();
@@ -257,7 +255,7 @@ test.describe('forum groups', () => {
 
   test("the feed's My Groups card shows a failure instead of an empty list", async ({ page }) => {
     await page.route('**/api/forumgroup/mygroups', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Groups are unavailable right now' }) }));
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     const card = page.getByRole('region', { name: 'My Groups' });
     await expect(card.getByRole('alert')).toHaveText('Groups are unavailable right now', { timeout: 20_000 });
     await expect(card.getByText('You have not joined any groups yet')).toHaveCount(0);
@@ -268,7 +266,7 @@ test.describe('forum groups', () => {
     const group = await apiGroup(owner, unique('Moderated sim leads'), 1, 'requireModeration');
     await addMember(owner, baseURL!, group.id, 'tester');
 
-    await signIn(page, 'tester');
+    await signedIn(page, 'tester');
     await page.goto(`/forum/group/${group.id}`);
     const titles = [unique('Pacing workshop'), unique('Off-topic advert')];
     for (const title of titles) {
@@ -308,7 +306,7 @@ test.describe('forum groups', () => {
     await addMember(owner, baseURL!, group.id, 'paramedic');
     const privateName = 'Newborn needing inflation breaths';
 
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     // The feed's picker: only public, readable scenarios.
     await page.getByRole('region', { name: 'Create a post' }).getByRole('button', { name: 'Scenario', exact: true }).click();
     const feedRequest = page.waitForRequest((r) => r.url().includes('/api/scenarios/myunpostedscenarios/'));
@@ -352,7 +350,7 @@ test.describe('forum groups', () => {
     const group = await apiGroup(owner, unique('Skills lab'), 0, 'allowAll');
     for (const u of ['paramedic', 'tester']) expect((await (await apiAs(baseURL!, u)).post(`/api/forumgroup/joinopengroup/${group.id}`)).ok()).toBeTruthy();
 
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await openTab(page, group.id, /^Members$/);
     await page.getByRole('button', { name: 'Add Moderators' }).click();
     await expect(page.getByText('Select at least one user')).toBeVisible();
@@ -418,7 +416,7 @@ test.describe('forum groups', () => {
 
   test('at iPad portrait width (820 px) the group-edit tabs stay on one line', async ({ page }) => {
     await page.setViewportSize({ width: 820, height: 1180 });
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     const created = await page.request.post('/api/forumgroup/creategroup', {
       headers: { Origin: new URL(page.url()).origin },
       data: { name: unique('Tabs on one line'), membershipType: 1, postingType: 'requireModeration' },
@@ -443,7 +441,7 @@ test.describe('forum groups', () => {
     db.pragma('busy_timeout = 5000');
     db.prepare('DELETE FROM group_members WHERE group_id = ?').run(group.id);
     db.close();
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await page.goto(`/forum/group/${group.id}`);
     await expect(page.getByRole('region', { name: 'Owner' }).getByText('No owner')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Moderators' }).getByText('No moderators')).toBeVisible();
@@ -464,7 +462,7 @@ test.describe('group posts offline', () => {
   test('a group post written offline waits in the outbox and appears in the group once the network returns', async ({ page, baseURL }) => {
     const owner = await apiAs(baseURL!, 'educator');
     const group = await apiGroup(owner, unique('Offline-friendly group'), 0, 'allowAll');
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await page.goto(`/forum/group/${group.id}`);
     await expect(page.getByText('No posts in group')).toBeVisible();
 

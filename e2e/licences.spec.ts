@@ -4,18 +4,17 @@
 // without the host; offline the licence shows from the cache and claiming needs a connection; an
 // admin creates a contract and reclaims a seat; builds install through manifests served as XML.
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/auth';
+import { signedIn } from './support/auth';
 import { installFakeNativeHost, nativeMessages } from './support/fake-native-host';
 import { startNetSwitch, type NetSwitch } from './support/net-switch';
-
-const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+import { e2ePort } from './support/servers';
 /** The seeded 3-seat REALITi agreement of the provisioner's organisation (one seat taken). */
 const DEMO_AGREEMENT = 1;
 
 const agreementRow = (page: Page, id: number) => page.getByTestId(`agreement-${id}`);
 
 test('in a plain browser Licensing shows the notice to sign in on the device', async ({ page }) => {
-  await signIn(page, 'provisioner');
+  await signedIn(page, 'provisioner');
   await page.goto('/me/provisioning');
   await expect(page.getByRole('heading', { name: 'Licensing' })).toBeVisible();
   await expect(page.getByText('Licences are managed on the device.')).toBeVisible();
@@ -28,7 +27,7 @@ test('in a plain browser Licensing shows the notice to sign in on the device', a
 
 test('a provisioner claims a seat on the device, the licence reaches the native handler, and relinquish frees it', async ({ page }) => {
   await installFakeNativeHost(page, { deviceId: 'IPAD-E2E-0042', product: 'REALITi' });
-  await signIn(page, 'provisioner');
+  await signedIn(page, 'provisioner');
   await page.getByRole('link', { name: 'Licensing' }).click();
   await expect(page).toHaveURL(/\/me\/provisioning$/);
   await expect(page.getByText('This device is not licensed. Claim a licence from one of the agreements below.')).toBeVisible();
@@ -82,7 +81,7 @@ test('a provisioner claims a seat on the device, the licence reaches the native 
 test('a claim the server refuses shows the error after the spec text', async ({ page }) => {
   // The seeded licensed device tries to claim a second seat.
   await installFakeNativeHost(page, { deviceId: 'IPAD-DEMO-0001', product: 'REALITi' });
-  await signIn(page, 'provisioner');
+  await signedIn(page, 'provisioner');
   await page.goto('/me/provisioning');
   await expect(page.getByTestId('current-licence')).toContainText('Device SerialDMPXK2ABCD12');
   await page.goto(`/me/claim/${DEMO_AGREEMENT}`);
@@ -105,7 +104,7 @@ test.describe('offline', () => {
 
   test('the current licence shows from the cache and claiming says it needs a connection', async ({ page }) => {
     await installFakeNativeHost(page, { deviceId: 'IPAD-DEMO-0001', product: 'REALITi' });
-    await signIn(page, 'provisioner');
+    await signedIn(page, 'provisioner');
     await page.goto('/me/provisioning');
     await expect(page.getByTestId('current-licence')).toContainText('Device SerialDMPXK2ABCD12');
     // The service worker holds the app's screens (the claim screen loads offline from its precache).
@@ -148,7 +147,7 @@ test.describe('offline', () => {
 });
 
 test('an admin creates a contract and reclaims a seat', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   await page.getByLabel('User menu').click();
   await page.getByRole('link', { name: 'Licences' }).click();
   await expect(page).toHaveURL(/\/admin\/licences$/);
@@ -178,7 +177,7 @@ test('an admin creates a contract and reclaims a seat', async ({ page }) => {
 });
 
 test('pre-release builds install through a manifest served as XML; apps without a build say so', async ({ page }) => {
-  await signIn(page, 'tester');
+  await signedIn(page, 'tester');
   await page.getByRole('link', { name: 'Pre-Release' }).click();
   const alsi = page.getByTestId('pre-release-alsi');
   await expect(alsi).toContainText('2.4.0');
@@ -200,7 +199,7 @@ test('pre-release builds install through a manifest served as XML; apps without 
 });
 
 test('the CTGi 3.10.1 install link points at a real manifest served as XML', async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/me/downloads');
   const link = page.getByRole('link', { name: 'Install CTGi 3.10.1' });
   await expect(link).toBeVisible();

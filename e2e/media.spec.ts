@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/auth';
+import { signedIn } from './support/auth';
 import { installFakeNativeHost, nativeMessages } from './support/fake-native-host';
 
 const FIXTURES = path.resolve('src/server/db/seed/fixtures/media');
@@ -19,7 +19,7 @@ const myCard = (page: Page, name: string) => page.getByTestId('my-media-card').f
 test.describe.configure({ mode: 'serial' });
 
 test('upload images and a video, see processing then the pending notice', async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/media/upload');
   await expect(page.getByText('Drop your media files here to upload to Community.')).toBeVisible();
   await page.getByLabel('Choose files to upload').setInputFiles([
@@ -58,7 +58,7 @@ test('upload images and a video, see processing then the pending notice', async 
 });
 
 test('an admin approves one and declines one with an Other reason; the owner reads it', async ({ page, browser }) => {
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   await page.goto('/admin/reviewmedia');
   await expect(page.getByRole('heading', { name: 'Pending Media' })).toBeVisible();
   const a = page.getByTestId('pending-media').filter({ has: page.getByRole('heading', { name: imageA }) });
@@ -97,7 +97,7 @@ test('an admin approves one and declines one with an Other reason; the owner rea
   await error.getByRole('button', { name: 'OK' }).click();
 
   const owner = await browser.newPage();
-  await signIn(owner, 'educator');
+  await signedIn(owner, 'educator');
   await owner.goto('/me/media');
   const declined = myCard(owner, imageB);
   await declined.getByRole('button', { name: 'This media has been deemed unsuitable for posting. Click for details' }).click();
@@ -116,7 +116,7 @@ test('an admin approves one and declines one with an Other reason; the owner rea
 });
 
 test('browse and filter the library; a tile downloads the item', async ({ page }) => {
-  await signIn(page, 'paramedic');
+  await signedIn(page, 'paramedic');
   await page.goto('/media');
   await expect(page.getByRole('link', { name: 'Upload Media' })).toBeVisible();
   const count = page.getByTestId('media-count');
@@ -161,7 +161,7 @@ test('browse and filter the library; a tile downloads the item', async ({ page }
 });
 
 test('edit asks before leaving with unsaved changes, saves, and deletes', async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/me/media');
   await myCard(page, imageA).getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Media' })).toBeVisible();
@@ -210,7 +210,7 @@ test('edit asks before leaving with unsaved changes, saves, and deletes', async 
 
 test('inside the native app a download is handed to the media-import handler', async ({ page }) => {
   await installFakeNativeHost(page, { deviceId: 'IPAD-MEDIA', product: 'REALITi' });
-  await signIn(page, 'paramedic');
+  await signedIn(page, 'paramedic');
   await page.goto(`/media?q=${encodeURIComponent(`e2e-${run}`)}&type=1`);
   await page.getByRole('link', { name: video }).click();
   await page.getByRole('button', { name: 'Download' }).click();

@@ -11,13 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './support/auth';
+import { signedIn, signIn } from './support/auth';
 import { sessionCookie, startHttpTap, type HttpTap } from './support/http-tap';
 import { installFakeNativeHost, nativeMessages } from './support/fake-native-host';
 import { ownServer, type OwnServer } from './support/own-server';
-
-const e2ePort = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+import { e2eDataDir as dataDir, e2ePort } from './support/servers';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-offline-trust-'));
 const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -242,7 +240,7 @@ test.describe('on a shared iPad', () => {
     const cutAt = 3 * 1024 * 1024;
     const cut = tap.cutNext((r) => r.method === 'PATCH' && r.path.startsWith('/uploads/tus/'), cutAt, 1_000);
 
-    await signIn(page, 'tester');
+    await signedIn(page, 'tester');
     const dialog = await openCreate(page, 'Scenario');
     await dialog.getByRole('button', { name: 'Upload New' }).click();
     await page.getByLabel('Choose scenario files').setInputFiles(file);
@@ -277,7 +275,7 @@ test.describe('on a shared iPad', () => {
 
   test("the wrapper's offline Download hands the kept scenario to scenarioimport, in chunks, byte for byte", async ({ page }) => {
     await installFakeNativeHost(page, { deviceId: 'IPAD-7', product: 'REALITi' });
-    await signIn(page, 'provisioner');
+    await signedIn(page, 'provisioner');
     const lib = (await (await page.request.get('/api/scenarios/0/50/-1/-1/-1')).json()) as { scenarios: { id: number; uuid_id: string; name: string; is_ctgi: boolean; is_processed: boolean; is_favourited_by_current_user: boolean }[] };
     const scenario = lib.scenarios.find((s) => s.is_processed && !s.is_ctgi && !s.is_favourited_by_current_user)!;
     expect(scenario, 'a REALITi scenario to favourite').toBeTruthy();
@@ -316,7 +314,7 @@ test.describe('on a shared iPad', () => {
       delete (AbortSignal as unknown as { timeout?: unknown }).timeout;
       Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
     });
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await goOffline(page, tap);
     const title = unique('Sent from iPadOS 15');
     await writePost(page, title);
@@ -336,27 +334,33 @@ test.describe('the Post button on a slow link', () => {
   test.use({ serviceWorkers: 'block' });
 
   test("closes with 'Post created!' as soon as the post is accepted, without waiting for the feed", async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await expect(page.getByTestId('feed-count')).toBeVisible();
-    // From now on the feed takes 20 s to answer.
+    // From now on the feed does not answer until the test is over.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => { answer = resolve; });
     await page.route('**/api/forumpost/GetPosts/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 20_000));
+      await held;
       await route.continue().catch(() => undefined);
     });
     const title = unique('Quick note');
     const dialog = await writePost(page, title);
     await expect(page.getByText('Post created!')).toBeVisible({ timeout: 5_000 });
     await expect(dialog).toHaveCount(0, { timeout: 5_000 });
+    answer();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
   test('a post whose answer is slow closes the modal, shows as on its way, and is created once', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await expect(page.getByTestId('feed-count')).toBeVisible();
+    // The answer is held until the page has said the post is on its way.
     let calls = 0;
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => { answer = resolve; });
     await page.route('**/api/forumpost/CreatePost', async (route) => {
       calls++;
-      await new Promise((r) => setTimeout(r, 15_000));
+      await held;
       await route.continue();
     });
     const title = unique('Over a slow link');
@@ -365,6 +369,7 @@ test.describe('the Post button on a slow link', () => {
     await expect(page.getByText('Your post is on its way and will appear in the feed once it is sent')).toBeVisible({ timeout: 12_000 });
     await expect(dialog).toHaveCount(0);
     await expect(pendingCard(page, title)).toContainText('Sending...');
+    answer();
     await expect(postedCard(page, title)).toBeVisible({ timeout: 30_000 });
     await expect(pendingCard(page, title)).toHaveCount(0);
     expect(calls).toBe(1);
@@ -381,7 +386,7 @@ test.describe('nothing stuck', () => {
 
   test("a server that keeps answering 'still in progress' is waited for a bounded time, then the post shows Retry and Discard", async ({ page }) => {
     await page.clock.install();
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await expect(page.getByTestId('feed-count')).toBeVisible();
     let busy = true;
     let calls = 0;
@@ -429,7 +434,7 @@ test.describe('iPad Safari', () => {
   test.use({ userAgent: IPAD_SAFARI, hasTouch: true, serviceWorkers: 'block' });
 
   test('offers Add to Home Screen once, saying why', async ({ page }) => {
-    await signIn(page, 'tester');
+    await signedIn(page, 'tester');
     const offer = page.getByTestId('home-screen-offer');
     await expect(offer.getByRole('heading', { name: 'Add Community to your Home Screen' })).toBeVisible();
     await expect(offer).toContainText('Safari deletes a website\'s data after 7 days without use; the app on your Home Screen keeps it.');
@@ -442,7 +447,7 @@ test.describe('iPad Safari', () => {
 
   test("'Offline storage' on the profile shows the space used and persistence, and frees it", async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('community.homeScreenOffer', 'seen'));
-    await signIn(page, 'admin');
+    await signedIn(page, 'admin');
     const lib = (await (await page.request.get('/api/scenarios/0/50/-1/-1/-1')).json()) as { scenarios: { uuid_id: string; name: string; is_processed: boolean; is_favourited_by_current_user: boolean }[] };
     const scenario = lib.scenarios.find((s) => s.is_processed && !s.is_favourited_by_current_user)!;
     await page.goto(`/scenario/${scenario.uuid_id}`);

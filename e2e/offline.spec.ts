@@ -8,10 +8,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './support/auth';
+import { signedIn } from './support/auth';
 import { startNetSwitch, type NetSwitch } from './support/net-switch';
-
-const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+import { e2ePort } from './support/servers';
 
 // Tests with the service worker reach the server through a switchable pass-through (see
 // support/net-switch.ts) and tell the page about the change as the browser would.
@@ -75,7 +74,7 @@ async function writePost(page: Page, title: string, text: string) {
 test.describe('offline with the service worker', () => {
   test.use({ baseURL: `http://localhost:${e2ePort + 1000}` });
   test('after one online visit the shell and the feed open offline', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     const firstPost = page.locator('.post-card:not(.pending) .post-title').first();
     await expect(firstPost).toBeVisible();
     const title = (await firstPost.textContent())!.trim();
@@ -105,7 +104,7 @@ test.describe('offline with the service worker', () => {
   });
 
   test('a post written offline shows as pending, syncs when the network returns, and exists once', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await waitForServiceWorker(page);
     await expect(page.getByTestId('feed-count')).toBeVisible();
 
@@ -131,7 +130,7 @@ test.describe('offline with the service worker', () => {
   });
 
   test('a favourite scenario and media item open and download with no network', async ({ page }) => {
-    await signIn(page, 'provisioner');
+    await signedIn(page, 'provisioner');
     await waitForServiceWorker(page);
     const lib = (await (await page.request.get('/api/scenarios/0/50/-1/-1/-1')).json()) as { scenarios: { uuid_id: string; name: string; file_size: number; is_favourited_by_current_user: boolean; is_processed: boolean }[] };
     const scenario = lib.scenarios.find((x) => !x.is_favourited_by_current_user && x.is_processed)!;
@@ -183,7 +182,7 @@ test.describe('offline with the service worker', () => {
   });
 
   test('a scenario favourited on another device is kept on this one too', async ({ browser, page }) => {
-    await signIn(page, 'tester');
+    await signedIn(page, 'tester');
     await waitForServiceWorker(page);
     const lib = (await (await page.request.get('/api/scenarios/0/50/-1/-1/-1')).json()) as { scenarios: { uuid_id: string; name: string; is_favourited_by_current_user: boolean; is_processed: boolean }[] };
     const scenario = lib.scenarios.find((x) => !x.is_favourited_by_current_user && x.is_processed)!;
@@ -211,7 +210,7 @@ test.describe('offline with the service worker', () => {
   });
 
   test('a new build shows "A new version is available" and Reload switches to it', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await waitForServiceWorker(page);
     await expect(page.getByTestId('update-prompt')).toHaveCount(0);
     // A new deployment: the worker script changes on the server.
@@ -258,7 +257,7 @@ test.describe('a flaky network', () => {
   test.use({ serviceWorkers: 'block' });
 
   test('random drops and lost responses still give exactly one post per queued item', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await expect(page.getByTestId('feed-count')).toBeVisible();
 
     let seed = 42;
@@ -311,7 +310,9 @@ test.describe('a flaky network', () => {
   });
 
   test('a post the server refuses stops retrying and offers Retry and Discard', async ({ page }) => {
-    await signIn(page, 'educator');
+    // The page's timers run on a clock the test can move on.
+    await page.clock.install();
+    await signedIn(page, 'educator');
     await expect(page.getByTestId('feed-count')).toBeVisible();
     let attempts = 0;
     await page.route('**/api/forumpost/CreatePost', async (route) => {
@@ -327,8 +328,10 @@ test.describe('a flaky network', () => {
     const failed = page.getByRole('list', { name: 'Items that could not be sent' });
     await expect(failed.getByText(`Post "${title}"`)).toBeVisible();
     await expect(failed.getByText('Please enter a title')).toBeVisible();
+    // A minute on the page's clock: no retry. A request sent after it has been through the routes.
     const seen = attempts;
-    await page.waitForTimeout(3_000);
+    await page.clock.runFor(60_000);
+    await page.evaluate(() => fetch('/api/health').then((r) => r.status));
     expect(attempts).toBe(seen);
     await failed.getByRole('button', { name: 'Discard' }).click();
     await expect(page.getByTestId('pending-post').filter({ hasText: title })).toHaveCount(0);

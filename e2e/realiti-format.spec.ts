@@ -5,12 +5,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/auth';
+import { signedIn } from './support/auth';
 
 test.use({ screenshot: 'only-on-failure' });
 
 test('upload a REALITi export and see its monitor, patient, events and checklist on the view', async ({ page }) => {
-  await signIn(page, 'paramedic');
+  await signedIn(page, 'paramedic');
   await page.goto('/scenarios/upload');
   // The name a user's file has; the scenario's own name is inside it.
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'realiti-')), `export-${Date.now()}.json`);

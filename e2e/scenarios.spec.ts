@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/auth';
+import { signedIn, signIn } from './support/auth';
 import { installFakeNativeHost, nativeMessages } from './support/fake-native-host';
 
 const FIXTURES = path.resolve('src/server/db/seed/fixtures/scenarios');
@@ -34,7 +34,7 @@ async function expectFilteredCount(page: Page, total: number, perPage = 10) {
 }
 
 test('browse, filter by condition and age, search, clear and paginate the library', async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.getByRole('link', { name: 'Scenarios', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Scenarios', level: 1 })).toBeVisible();
   await expect(page.getByTestId('result-count')).toContainText('Showing 1-10 of');
@@ -97,7 +97,7 @@ test('browse, filter by condition and age, search, clear and paginate the librar
 });
 
 test('the Add Scenario menu offers Upload Scenario and, outside the native app, Create Scenario', async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/scenarios');
   await page.getByText('Add Scenario').click();
   await expect(page.getByRole('link', { name: 'Create Scenario' })).toBeVisible();
@@ -106,7 +106,7 @@ test('the Add Scenario menu offers Upload Scenario and, outside the native app, 
 });
 
 test('view a scenario, favourite it and add a copy to My Scenarios', async ({ page }) => {
-  await signIn(page, 'paramedic');
+  await signedIn(page, 'paramedic');
   await openScenarioNamed(page, 'Inferior STEMI in the emergency department');
   await expect(page.getByTestId('duration')).toHaveText('15 min 0 sec');
   await expect(page.getByRole('img', { name: 'Patient' })).toBeVisible();
@@ -126,13 +126,13 @@ test('view a scenario, favourite it and add a copy to My Scenarios', async ({ pa
 });
 
 test("a scenario without a time limit shows 'No Time Limit'", async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await openScenarioNamed(page, 'Witnessed VF arrest');
   await expect(page.getByTestId('duration')).toHaveText('No Time Limit');
 });
 
 test('edit with the leave prompt, toggle privacy with its confirmation, then delete', async ({ page }) => {
-  await signIn(page, 'tester');
+  await signedIn(page, 'tester');
   // Make an own scenario: a copy of a public one (private, processed and publishable).
   const list = await (await page.request.get('/api/scenarios/0/1/-1/-1/croup/-1')).json();
   const res = await page.request.post(`/api/scenarios/copy/${list.scenarios[0].id}`, { headers: { Origin: new URL(page.url()).origin } });
@@ -203,7 +203,7 @@ test('my scenarios: folders, sorting, the broken-file notice and the empty state
 });
 
 test('view user shows details, public scenarios and favourites', async ({ page }) => {
-  await signIn(page, 'paramedic');
+  await signedIn(page, 'paramedic');
   await openScenarioNamed(page, 'Stable angina review');
   await page.getByRole('link', { name: 'Emma Educator' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Emma Educator' })).toBeVisible();
@@ -213,7 +213,7 @@ test('view user shows details, public scenarios and favourites', async ({ page }
 
 test('inside the native app a CTGi device sees only CTGi downloads and hands them to the wrapper', async ({ page }) => {
   await installFakeNativeHost(page, { deviceId: 'IPAD-CTG-1', product: 'CTGi' });
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/scenarios?q=neonatal');
   const cards = page.getByTestId('scenario-card');
   await expect(cards.first()).toBeVisible();
@@ -233,7 +233,7 @@ test('inside the native app a CTGi device sees only CTGi downloads and hands the
 });
 
 test('upload a folder with good and bad files and see each row\'s status, with a link to each new scenario', async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/scenarios/upload');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scen-upload-'));
   for (const f of ['paediatric-asthma.isims', 'chest-pain-stemi.json', 'notes.txt', 'not-a-scenario.json']) fs.copyFileSync(path.join(FIXTURES, f), path.join(dir, f));
@@ -279,7 +279,7 @@ async function watchTus(page: Page, drop: (offset: number) => Promise<boolean> |
 }
 
 test('an upload interrupted by going offline resumes from its offset when the network returns', async ({ page, context }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/scenarios/upload');
   const file = writeLargeScenario('large-scenario.json', 'Large scenario');
   const size = fs.statSync(file).size;
@@ -292,9 +292,11 @@ test('an upload interrupted by going offline resumes from its offset when the ne
     await context.setOffline(true);
     return true;
   });
+  // The cut chunk has failed in the page before the network comes back.
+  const chunkFailed = page.waitForEvent('requestfailed', { predicate: (r) => r.url().includes('/uploads/tus') && r.method() === 'PATCH', timeout: 30_000 });
   await page.getByLabel('Choose files to upload').setInputFiles(file);
   await expect.poll(() => cut, { timeout: 30_000 }).toBe(true);
-  await page.waitForTimeout(2_000);
+  await chunkFailed;
   await context.setOffline(false);
 
   const row = page.getByRole('row').filter({ hasText: 'large-scenario.json' });
@@ -309,7 +311,7 @@ test('an upload interrupted by going offline resumes from its offset when the ne
 });
 
 test('after a reload the unfinished upload is listed, and choosing the file again resumes it', async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/scenarios/upload');
   const file = writeLargeScenario(`reload-scenario-${Date.now()}.json`, 'Reloaded scenario');
   const name = path.basename(file);
@@ -347,7 +349,7 @@ test('inside the native app, device scenarios are imported: Import from REALITi,
       getscenariofile: { base64: fs.readFileSync(path.join(FIXTURES, 'chest-pain-stemi.json')).toString('base64') },
     },
   });
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/scenarios/upload');
   const table = page.getByRole('region', { name: 'Import from the device' });
   await table.getByRole('button', { name: 'Import from REALITi' }).click();

@@ -2,7 +2,7 @@
 // accents and prefixes, users for admins only; Media, Downloads and Support from the menus; Terms
 // keeps the top bar for a signed-in user; the web editor's links use the configured address.
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support/auth';
+import { DEMO_PASSWORD, signedIn, signIn } from './support/auth';
 
 const word = (label: string) => `${label}${Date.now().toString(36)}`;
 
@@ -30,7 +30,7 @@ test.describe('site search', () => {
   test('searches from the top bar: the All tab, each tab, results pages and a post', async ({ page, baseURL }) => {
     const tag = word('zebrafish');
     await createPosts(baseURL!, 'educator', Array.from({ length: 23 }, (_, i) => ({ title: `Drill ${String(i + 1).padStart(2, '0')} ${tag}`, text: `Practice round ${i + 1}.` })));
-    await signIn(page, 'admin');
+    await signedIn(page, 'admin');
     await searchFromTopBar(page, tag.slice(0, -2));
 
     // All: five per kind, each with 'See all' to its tab; users and groups have their own empty states.
@@ -72,7 +72,7 @@ test.describe('site search', () => {
   test('ignores accents, matches prefixes and marks the match in the snippet', async ({ page, baseURL }) => {
     const tag = word('qx');
     await createPosts(baseURL!, 'paramedic', [{ title: `Reanimación neonatal ${tag}`, text: `Ventilación con presión positiva ${tag}` }]);
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await searchFromTopBar(page, `reanimacion ${tag}`);
     const result = page.getByTestId('post-result');
     await expect(result).toHaveCount(1);
@@ -106,7 +106,7 @@ test.describe('site search', () => {
 
 test.describe('finding your way', () => {
   test('Media is beside Scenarios; Downloads and Support are in the user menu', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link')).toHaveText(['Home', 'Scenarios', 'Media', 'TMS']);
     await nav.getByRole('link', { name: 'Media' }).click();
@@ -125,7 +125,7 @@ test.describe('finding your way', () => {
   });
 
   test('Terms and Privacy keep the top bar for a signed-in user', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and Conditions' }).click();
     await expect(page.getByRole('heading', { name: 'Terms and Conditions' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -136,7 +136,7 @@ test.describe('finding your way', () => {
   });
 
   test('Create Scenario and Open in Editor go to the configured editor', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await page.goto('/scenarios');
     await page.getByText('Add Scenario').click();
     await expect(page.getByRole('link', { name: 'Create Scenario' })).toHaveAttribute('href', 'https://editor.isimulate.test/');
@@ -148,7 +148,7 @@ test.describe('finding your way', () => {
   });
 
   test('a user page gives public scenarios and favourites equal room at 1024 px', async ({ page }) => {
-    await signIn(page, 'paramedic');
+    await signedIn(page, 'paramedic');
     await page.getByRole('article').getByRole('link', { name: 'Emma Educator' }).first().click();
     await expect(page).toHaveURL(/\/view-user\//);
     const pub = await page.getByRole('region', { name: 'Public Scenarios' }).boundingBox();

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/auth';
+import { signedIn, signIn } from './support/auth';
 import { installFakeNativeHost } from './support/fake-native-host';
 
 test('every screen has its own title; a new screen is announced and its heading focused', async ({ page }) => {
   await page.goto('/login');
   await expect(page).toHaveTitle('Sign in - REALITi Community');
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await expect(page).toHaveTitle('Home - REALITi Community');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scenarios' }).click();
   await expect(page).toHaveTitle('Scenarios - REALITi Community');
@@ -29,7 +29,7 @@ test('a signed-out visitor is sent to /login', async ({ page }) => {
 });
 
 test('an unknown path shows the not-found text, saying "Page not found" once', async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();
   await expect(page.getByText('The link you clicked may be broken or the page may have been removed.')).toBeVisible();
@@ -38,14 +38,14 @@ test('an unknown path shows the not-found text, saying "Page not found" once', a
 });
 
 test('device info shows "No device info" outside the native app', async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.getByLabel('Device info').click();
   await expect(page.getByText('No device info')).toBeVisible();
 });
 
 test('device info shows ID and Product from the native host', async ({ page }) => {
   await installFakeNativeHost(page, { deviceId: 'IPAD-1234', product: 'REALITi' });
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.getByLabel('Device info').click();
   await expect(page.getByTestId('device-id')).toHaveText('IPAD-1234');
   await expect(page.getByTestId('device-product')).toHaveText('REALITi');
@@ -69,7 +69,7 @@ test('Licensing shows only for canProvision users inside the native app', async 
 
 test('on a phone the main navigation folds behind the Menu button', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   const scenarios = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scenarios' });
   await expect(scenarios).toBeHidden();
   await page.getByRole('button', { name: 'Menu' }).click();
@@ -80,7 +80,7 @@ test('on a phone the main navigation folds behind the Menu button', async ({ pag
 });
 
 test('dropdown menus: one open at a time, closed by Escape and by a click outside', async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   const profile = page.getByRole('link', { name: 'My Profile' });
   const postMenu = page.getByLabel(/^Post options for /).first();
   const postAction = page.getByRole('button', { name: /^(Delete|Report) post$/ }).first();
@@ -108,7 +108,7 @@ test('dropdown menus: one open at a time, closed by Escape and by a click outsid
 
 test('on a phone nothing widens the page: a long search term, the analytics charts', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'admin');
+  await signedIn(page, 'admin');
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
   await page.goto(`/search?q=${'a'.repeat(300)}`);
@@ -123,7 +123,7 @@ test('on a phone nothing widens the page: a long search term, the analytics char
 });
 
 test("the user menu button's accessible name starts with the initials it shows", async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   const menu = page.locator('summary:has(.avatar)');
   await expect(menu.locator('.avatar')).toHaveText('EE');
   await expect(menu).toHaveAccessibleName('EE User menu');
@@ -165,7 +165,7 @@ test('the accessibility statement is linked from the footer, open to all: standa
   await expect(page.getByRole('heading', { name: 'What does not meet the standard yet' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'accessibility@isimulate.com' })).toHaveAttribute('href', 'mailto:accessibility@isimulate.com');
   // Signed in, the same page in the app's frame, with the footer link too.
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Accessibility Statement' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();

@@ -4,9 +4,10 @@
 // native wrapper, the layout at iPad and phone widths, and the pages opening offline.
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/auth';
+import { signedIn, signIn } from './support/auth';
 import { installFakeNativeHost, nativeMessages } from './support/fake-native-host';
 import { startNetSwitch, type NetSwitch } from './support/net-switch';
+import { e2ePort } from './support/servers';
 
 test.use({ screenshot: 'only-on-failure' });
 
@@ -70,7 +71,7 @@ test('the debriefs list groups by scenario, with Unknown Scenario and Unnamed St
 });
 
 test('a debrief opens with Overview bars and an Event Log with mm:ss times and checklist marks', async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/tms');
   const d = (await myDebriefs(page)).find((x) => x.scenario.name === 'Witnessed VF arrest')!;
   const row = page.getByTestId('debrief-group').filter({ has: page.getByRole('heading', { name: 'Witnessed VF arrest' }) }).getByTestId('debrief-row').first();
@@ -116,7 +117,7 @@ test('students are grouped by key with counts and averages; a student shows the 
   page.on('request', (r) => {
     if (/draw-trend-chart/.test(r.url())) chartRequests.push(r.url());
   });
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/tms');
   await page.getByRole('navigation', { name: 'TMS views' }).getByRole('link', { name: 'Students' }).click();
   await expect(page).toHaveURL(/\/tms\/students$/);
@@ -166,7 +167,7 @@ test('students are grouped by key with counts and averages; a student shows the 
 });
 
 test("a scenario's debriefs export as CSV from the list", async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/tms');
   const count = (await myDebriefs(page)).filter((d) => d.scenario.name === 'Anaphylaxis after antibiotics').length;
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV of Anaphylaxis after antibiotics' }).click()]);
@@ -179,7 +180,7 @@ test("a scenario's debriefs export as CSV from the list", async ({ page }) => {
 });
 
 test('an educator without debriefs sees the NoResults state on both views', async ({ page }) => {
-  await signIn(page, 'provisioner');
+  await signedIn(page, 'provisioner');
   await page.goto('/tms');
   await expect(page.getByRole('heading', { name: 'No Results' })).toBeVisible();
   await page.goto('/tms/students');
@@ -188,7 +189,7 @@ test('an educator without debriefs sees the NoResults state on both views', asyn
 
 test('the native wrapper hands a debrief over; it is stored once and the wrapper hears back', async ({ page }) => {
   await installFakeNativeHost(page, { deviceId: 'IPAD-TMS', responses: { debriefhandover: null } });
-  await signIn(page, 'tester');
+  await signedIn(page, 'tester');
   await page.goto('/tms');
   await expect(page.getByRole('heading', { name: 'No Results' })).toBeVisible();
   const debrief = {
@@ -232,7 +233,7 @@ test('the native wrapper hands a debrief over; it is stored once and the wrapper
 });
 
 test('the TMS screens fit iPad landscape, iPad portrait and phone widths', async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   for (const width of [1024, 768, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     for (const path of ['/tms', '/tms/students', '/tms/students?student=S-1001']) {
@@ -257,7 +258,6 @@ test('the TMS screens fit iPad landscape, iPad portrait and phone widths', async
 });
 
 test.describe('offline', () => {
-  const e2ePort = Number(process.env.E2E_PORT ?? 3100);
   let net: NetSwitch;
   test.beforeAll(async () => {
     net = await startNetSwitch(e2ePort, e2ePort + 1000);
@@ -268,7 +268,7 @@ test.describe('offline', () => {
   test.use({ baseURL: `http://localhost:${e2ePort + 1000}` });
 
   test('the TMS pages open offline with their last data', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await page.goto('/tms/students?student=S-1002');
     await expect(page.getByTestId('score-trend')).toHaveAttribute('data-state', 'drawn');
     await page.goto('/tms');
@@ -310,7 +310,7 @@ test.describe('offline', () => {
 
   test('a debrief handed over offline waits on the device and is stored once when the network returns', async ({ page }) => {
     await installFakeNativeHost(page, { deviceId: 'IPAD-OFF', responses: { debriefhandover: null } });
-    await signIn(page, 'admin');
+    await signedIn(page, 'admin');
     await page.goto('/tms');
     await expect(page.getByRole('heading', { name: 'No Results' })).toBeVisible();
     // The app's code has finished loading (parts of it load beside the first screen).

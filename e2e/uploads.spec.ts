@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/auth';
+import { signedIn } from './support/auth';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-uploads-'));
 function file(rel: string, content: string | Buffer): string {
@@ -18,7 +18,7 @@ const scenarioJson = (name: string) => JSON.stringify({ name, scenario: { events
 const row = (page: Page, name: string) => page.getByTestId('upload-row').filter({ hasText: name });
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.goto('/scenarios/upload');
 });
 
