@@ -4,10 +4,11 @@ import { api } from '../../../lib/api';
 import type { MediaEditAnswer, MediaEditInput } from '../../../../shared/schemas/media';
 import { mediaQueryKey } from './get-media-library';
 
-export type EditMediaInput = MediaEditInput & { id: number };
+/** id: the numeric id or the uuid. */
+export type EditMediaInput = MediaEditInput & { id: number | string };
 
 export const editMedia = ({ id, ...body }: EditMediaInput) =>
-  api<MediaEditAnswer>(`/api/media/Edit/${id}`, { method: 'PATCH', body });
+  api<MediaEditAnswer>(`/api/media/Edit/${encodeURIComponent(id)}`, { method: 'PATCH', body });
 
 export function useEditMedia() {
   const qc = useQueryClient();
