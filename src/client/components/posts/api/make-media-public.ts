@@ -4,7 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { PrivacyLevel } from '../../../../shared/enums';
 
-export const makeMediaPublic = (id: number) => api(`/api/media/Edit/${id}`, { method: 'PATCH', body: { privacy_level: PrivacyLevel.Public } });
+/** An image goes public with its alt text: the one given here, or the one it has. */
+export const makeMediaPublic = ({ id, altText }: { id: number; altText?: string }) =>
+  api(`/api/media/Edit/${id}`, { method: 'PATCH', body: { privacy_level: PrivacyLevel.Public, ...(altText !== undefined ? { alt_text: altText } : {}) } });
 
 export function useMakeMediaPublic() {
   const qc = useQueryClient();
