@@ -45,7 +45,7 @@ async function follow(page: Page, selector: string, screen: string) {
 }
 
 test.describe('signed out', () => {
-  for (const url of ['/login', '/register', '/terms', '/privacy', '/accessibility', '/password-update']) {
+  for (const url of ['/login', '/register', '/terms', '/privacy', '/accessibility', '/password-update', '/emailverified/not-a-token', '/unverifiedprofile/someone%40example.com']) {
     test(`axe: ${url}`, async ({ page }) => visit(page, url));
   }
 });
@@ -73,14 +73,18 @@ test.describe('as a plain user', () => {
     await visit(page, '/search?q=scenario');
     await follow(page, 'a[href^="/post/"]', 'a post');
   });
+  test('axe: /me/media and Edit Media', async ({ page }) => {
+    await visit(page, '/me/media');
+    await follow(page, '[data-testid="my-media-card"] button:has-text("Edit"):enabled', 'Edit Media');
+  });
   for (const url of [
+    '/tms/students',
     '/scenarios/upload',
     '/media/upload',
     '/me',
     '/me/profile',
     '/me/password',
     '/me/scenarios',
-    '/me/media',
     '/me/downloads',
     '/me/support',
     '/forum/create',

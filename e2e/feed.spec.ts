@@ -218,6 +218,10 @@ test.describe('activity feed', () => {
       await expect(item.getByRole('button', { name })).toBeDisabled();
       await expect(item).toContainText('Private: only you can see it');
       await expect(page.getByText('Only public, approved media can be shared in a post.')).toBeVisible();
+      // An image goes public only with alt text: without it the server's reason is shown.
+      await item.getByRole('button', { name: 'Make public' }).click();
+      await expect(page.getByRole('alert')).toContainText('Add alt text before making this image public');
+      await item.getByLabel(`Alt text for ${name}`).fill('A patient monitor showing a sinus rhythm');
       await item.getByRole('button', { name: 'Make public' }).click();
       await expect(item.getByRole('button', { name })).toBeEnabled();
       await expect(item).not.toContainText('only you can see it');
@@ -227,6 +231,7 @@ test.describe('activity feed', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Post', exact: true }).click();
       await expect(page.getByText('Post created!')).toBeVisible();
       await expect(card(page, title).locator('.post-media')).toHaveAttribute('title', name);
+      await expect(card(page, title).locator('.post-media img')).toHaveAttribute('alt', 'A patient monitor showing a sinus rhythm');
       // Another user sees the picture in the post.
       const feed = (await (await paramedic.get('/api/forumpost/GetPosts/0/20/-1')).json()) as { posts: { title: string; media: { name: string }[] }[] };
       expect(feed.posts.find((p) => p.title === title)?.media.map((m) => m.name)).toEqual([name]);

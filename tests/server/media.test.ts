@@ -343,7 +343,13 @@ describe.each(dbKinds)('media on %s', (kind) => {
       expect((await as(t.app, other, { method: 'GET', url: `/api/media/MediaItem/${pending.id}` })).statusCode).toBe(404);
       const lib = (await as(t.app, other, { method: 'GET', url: '/api/media/0/9/-1/-1' })).json();
       expect(lib.media.map((m: MediaJson) => m.id)).not.toContain(pending.id);
-      const res = await edit(pending.id, { privacy_level: 2 });
+      // An image is made public only with alt text: 422 with the reason, then with alt text it goes.
+      const bare = await edit(pending.id, { privacy_level: 2 });
+      expect(bare.statusCode).toBe(422);
+      expect(bare.json()).toEqual({ message: 'Add alt text before making this image public: describe what it shows for people who cannot see it' });
+      expect((await edit(pending.id, { privacy_level: 2, alt_text: '   ' })).statusCode).toBe(422);
+      expect((await as(t.app, other, { method: 'GET', url: `/api/media/MediaItem/${pending.id}` })).statusCode).toBe(404);
+      const res = await edit(pending.id, { privacy_level: 2, alt_text: 'A difficult airway trolley, drawers open' });
       expect(res.statusCode).toBe(200);
       expect(res.json().newLevel).toBe(2);
       const seen = await as(t.app, other, { method: 'GET', url: `/api/media/MediaItem/${pending.id}` });
@@ -459,8 +465,6 @@ describe.each(dbKinds)('media on %s', (kind) => {
     });
 
     it("an image's alt text is stored by Edit, answered with the item to others, and at most 250 characters", async () => {
-      const none = await as(t.app, other, { method: 'GET', url: `/api/media/MediaItem/${pending.id}` });
-      expect(none.json().alt_text).toBeNull();
       const long = await edit(pending.id, { alt_text: 'a'.repeat(251) });
       expect(long.statusCode).toBe(422);
       expect(long.json().message).toBe('Alt text must be 250 characters or fewer');
@@ -470,9 +474,56 @@ describe.each(dbKinds)('media on %s', (kind) => {
       expect(ok.json().media.alt_text).toBe('A mannequin on a stretcher, a nurse checking its airway');
       const seen = await as(t.app, other, { method: 'GET', url: `/api/media/MediaItem/${pending.id}` });
       expect(seen.json().alt_text).toBe('A mannequin on a stretcher, a nurse checking its airway');
-      // Empty takes it away.
-      expect((await edit(pending.id, { alt_text: '' })).json().media.alt_text).toBeNull();
+      // A public image keeps its alt text: emptying it is refused while it is public.
+      const cleared = await edit(pending.id, { alt_text: '' });
+      expect(cleared.statusCode).toBe(422);
+      expect(cleared.json().message).toBe('Add alt text before making this image public: describe what it shows for people who cannot see it');
+      // Private again, empty takes it away; videos need none.
+      expect((await edit(pending.id, { privacy_level: 0, alt_text: '' })).json().media.alt_text).toBeNull();
+      expect((await edit(pending.id, { privacy_level: 2, alt_text: 'A mannequin on a stretcher' })).statusCode).toBe(200);
       expect((await edit(pending.id, { alt_text: 'a'.repeat(250) })).json().media.alt_text).toBe('a'.repeat(250));
+    });
+
+    it("a video's captions: WebVTT only, stored, answered as a signed text/vtt link, replaced and removed by the owner", async () => {
+      const put = (id: number | string, body: unknown, user = other) => as(t.app, user, { method: 'PUT', url: `/api/media/Captions/${id}`, payload: body as object });
+      const vtt = 'WEBVTT\n\n00:00.000 --> 00:02.000\nCompressions at 100 to 120 a minute\n';
+      const notVtt = await put(video.id, { vtt: '1\n00:00:00,000 --> 00:00:02,000\nSRT, not WebVTT\n' });
+      expect(notVtt.statusCode).toBe(422);
+      expect(notVtt.json()).toEqual({ message: 'The caption file must be a WebVTT file (.vtt) starting with WEBVTT' });
+      expect((await put(video.id, { vtt: 'WEBVTTX\n' })).json().message).toBe('The caption file must be a WebVTT file (.vtt) starting with WEBVTT');
+      expect((await put(video.id, { vtt: `WEBVTT\n${'a'.repeat(512 * 1024)}` })).json()).toEqual({ message: 'The caption file must be 512 KB or smaller' });
+      expect((await put(video.id, {})).statusCode).toBe(422);
+      const image = await put(pending.id, { vtt }, owner);
+      expect(image.statusCode).toBe(422);
+      expect(image.json().message).toBe('Only videos take captions');
+      // Someone else's video is not theirs to caption; an admin may see it but not change it.
+      expect((await put(video.id, { vtt }, owner)).statusCode).toBe(404);
+      expect((await put(video.id, { vtt }, admin)).statusCode).toBe(403);
+
+      expect((await as(t.app, other, { method: 'GET', url: `/api/media/MediaItem/${video.id}` })).json().signed_captions_url).toBeNull();
+      const ok = await put(video.uuid_id, { vtt: `\uFEFF${vtt}` });
+      expect(ok.statusCode, ok.body).toBe(200);
+      const url = ok.json().signed_captions_url as string;
+      expect(url).toMatch(/^\/api\/files\/media\/.+\.vtt\?.*disp=inline/);
+      const file = await t.app.inject({ method: 'GET', url });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('text/vtt; charset=utf-8');
+      expect(file.body).toBe(vtt);
+      // Others who see the video get its captions too.
+      expect((await as(t.app, owner, { method: 'GET', url: `/api/media/MediaItem/${video.id}` })).json().signed_captions_url).toMatch(/\.vtt\?/);
+      const firstKey = decodeURIComponent(new URL(url, 'http://x').pathname.replace('/api/files/', ''));
+      const replaced = await put(video.id, { vtt: 'WEBVTT\n\n00:00.000 --> 00:01.000\nReplaced\n' });
+      expect(replaced.statusCode).toBe(200);
+      expect(await storedExists(t.app, firstKey)).toBe(false);
+      const secondKey = decodeURIComponent(new URL(replaced.json().signed_captions_url as string, 'http://x').pathname.replace('/api/files/', ''));
+      expect((await readStored(t.app, secondKey)).toString()).toContain('Replaced');
+
+      const removed = await as(t.app, other, { method: 'DELETE', url: `/api/media/Captions/${video.id}` });
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json().signed_captions_url).toBeNull();
+      expect(await storedExists(t.app, secondKey)).toBe(false);
+      // Given again for the screens that show them.
+      expect((await put(video.id, { vtt })).statusCode).toBe(200);
     });
 
     it('Download answers a signed attachment url and counts; the file supports ranges (206)', async () => {

@@ -19,10 +19,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="toasts" role="status" aria-live="polite">
-        {toasts.map((t) => (
-          <div key={t.id} className={`toast ${t.kind}`}>{t.text}</div>
-        ))}
+      {/* Two live regions, always in the page: confirmations are polite, errors assertive. */}
+      <div className="toasts">
+        <div role="status" aria-live="polite" data-testid="toasts">
+          {toasts.filter((t) => t.kind === 'success').map((t) => (
+            <div key={t.id} className={`toast ${t.kind}`}>{t.text}</div>
+          ))}
+        </div>
+        <div role="alert" aria-live="assertive" data-testid="error-toasts">
+          {toasts.filter((t) => t.kind === 'error').map((t) => (
+            <div key={t.id} className={`toast ${t.kind}`}>{t.text}</div>
+          ))}
+        </div>
       </div>
     </ToastContext.Provider>
   );

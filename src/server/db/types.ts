@@ -115,6 +115,8 @@ export interface MediaTable {
   /** The image's text alternative (null: none given). */
   alt_text: string | null;
   is_video: number;
+  /** A video's WebVTT captions in storage (null: none). */
+  captions_key: string | null;
   file_key: string;
   file_name: string;
   file_size: number;

@@ -9,6 +9,7 @@ import { verifyFileUrl } from './signed-url.js';
 const TYPES: Record<string, string> = {
   png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', jpe: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
   bmp: 'image/bmp', svg: 'image/svg+xml', mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', json: 'application/json',
+  vtt: 'text/vtt; charset=utf-8',
 };
 
 export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired.';

@@ -18,3 +18,4 @@ export * as search from './search.js';
 export * as site from './site.js';
 export * as tags from './tags.js';
 export * as users from './users.js';
+export * as mediaCaptions from './media-captions.js';

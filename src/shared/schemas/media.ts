@@ -11,6 +11,22 @@ export const MEDIA_NAME_MESSAGE = `Name must be ${TEXT_LIMITS.mediaName} charact
 export const MEDIA_DESCRIPTION_MESSAGE = `Description must be ${TEXT_LIMITS.mediaDescription} characters or fewer`;
 export const MEDIA_ALT_TEXT_MAX = 250;
 export const MEDIA_ALT_TEXT_MESSAGE = `Alt text must be ${MEDIA_ALT_TEXT_MAX} characters or fewer`;
+/** An image is made public only with a text alternative. */
+export const MEDIA_ALT_TEXT_REQUIRED_MESSAGE = 'Add alt text before making this image public: describe what it shows for people who cannot see it';
+/** Caption files: WebVTT text, at most 512 KB. */
+export const CAPTIONS_MAX_CHARS = 512 * 1024;
+export const CAPTIONS_NOT_WEBVTT_MESSAGE = 'The caption file must be a WebVTT file (.vtt) starting with WEBVTT';
+export const CAPTIONS_TOO_LARGE_MESSAGE = 'The caption file must be 512 KB or smaller';
+export const CAPTIONS_VIDEO_ONLY_MESSAGE = 'Only videos take captions';
+/** PUT /api/media/Captions/{id}: the caption file's text. */
+export const captionsBodySchema = v.object({
+  vtt: v.pipe(
+    v.string('The caption file must be text'),
+    v.maxLength(CAPTIONS_MAX_CHARS, CAPTIONS_TOO_LARGE_MESSAGE),
+    // A WebVTT file starts with WEBVTT (after an optional byte order mark), then a space, tab or line end.
+    v.regex(/^\uFEFF?WEBVTT(?:[ \t\r\n]|$)/, CAPTIONS_NOT_WEBVTT_MESSAGE),
+  ),
+});
 export const OTHER_REASON_REQUIRED = 'Please enter a reason';
 export const TAG_REF_MESSAGE = 'Tags must be tag ids';
 export const OTHER_REASON_TOO_LONG = `The reason must be ${TEXT_LIMITS.declineReason} characters or fewer`;
@@ -91,6 +107,8 @@ export const mediaItemSchema = v.object({
   is_favourited_by_current_user: v.boolean(),
   signed_thumb_url: v.nullable(v.string()),
   signed_full_url: v.nullable(v.string()),
+  /** A video's WebVTT captions, played as its captions track; null when it has none. */
+  signed_captions_url: v.nullable(v.string()),
 });
 export type MediaItem = v.InferOutput<typeof mediaItemSchema>;
 

@@ -104,6 +104,8 @@ export const postMediaSchema = v.object({
   id: v.number(),
   uuid_id: v.string(),
   name: v.string(),
+  /** The image's text alternative; null when none was given (the name stands in). */
+  alt_text: v.nullable(v.string()),
   is_video: v.boolean(),
   /** A signed link to the thumbnail, or null while there is none. */
   signed_thumb_url: v.nullable(v.string()),

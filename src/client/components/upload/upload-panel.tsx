@@ -1,11 +1,11 @@
 // The shared upload panel of the scenario and media upload screens (spec section 2): a drop zone
 // with 'Browse files' and 'Select folder', and the upload table. Files go up resumably (tus, 16 MB
 // chunks) in batches 1.5 s after the last file was added; Uppy loads only when a batch is sent.
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { FOLDER_DEPTH_WARNING } from '../../../shared/uploads';
 import { fromDrop, fromInput, type PickResult } from './folder-scan';
 import { QueuedUploads } from './queued-uploads';
-import { UploadTable } from './upload-table';
+import { UploadTable, type UploadTableRow } from './upload-table';
 import { useUploadQueue, type UploadRow } from './use-upload-queue';
 
 export type { UploadRow } from './use-upload-queue';
@@ -19,9 +19,11 @@ export interface UploadPanelProps {
   /** Folders may be chosen (scanned three levels deep, with the warning). */
   folderWarning?: boolean;
   onUploaded?: (row: UploadRow) => void;
+  /** Asked of each uploaded file in its row (an image's alt text, a video's captions). */
+  uploadedExtra?: (row: UploadTableRow & { uuid_id: string }) => ReactNode;
 }
 
-export function UploadPanel({ kind, extensions, maxFiles, dropText, folderWarning, onUploaded }: UploadPanelProps) {
+export function UploadPanel({ kind, extensions, maxFiles, dropText, folderWarning, onUploaded, uploadedExtra }: UploadPanelProps) {
   const queue = useUploadQueue({ kind, extensions, maxFiles, onUploaded });
   const [dragging, setDragging] = useState(false);
   const [folderUsed, setFolderUsed] = useState(false);
@@ -120,7 +122,9 @@ export function UploadPanel({ kind, extensions, maxFiles, dropText, folderWarnin
         </p>
       )}
       <QueuedUploads kind={kind} activeIds={new Set(queue.rows.flatMap((r) => (r.outboxId ? [r.outboxId] : [])))} />
-      <UploadTable rows={queue.rows.map((r) => (r.uuid_id ? { ...r, href: `${kind === 'scenario' ? '/scenario' : '/media'}/${r.uuid_id}` } : r))} caption="Uploads" />
+      <UploadTable rows={queue.rows.map((r) => (r.uuid_id ? { ...r, href: `${kind === 'scenario' ? '/scenario' : '/media'}/${r.uuid_id}` } : r))} caption="Uploads"
+        extra={uploadedExtra ? (r) => (r.status === 'uploaded' && r.uuid_id ? uploadedExtra({ ...r, uuid_id: r.uuid_id }) : null) : undefined}
+      />
       {queue.rows.length > 0 && !queue.busy && (
         <div className="actions">
           <button type="button" className="btn link" onClick={queue.clearFinished}>

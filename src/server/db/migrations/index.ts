@@ -24,6 +24,7 @@ import * as m0025 from './0025_pg_search_documents.js';
 import * as m0020 from './0020_page_indexes.js';
 import * as m0024 from './0024_media_alt_text.js';
 import * as m0026 from './0026_replies.js';
+import * as m0039 from './0039_media_captions.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0020_page_indexes': m0020,
   '0024_media_alt_text': m0024,
   '0026_replies': m0026,
+  '0039_media_captions': m0039,
 };

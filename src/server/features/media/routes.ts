@@ -1,6 +1,7 @@
 // The Media calls of spec section 7, with their paths exactly as the spec writes them.
 import type { FastifyInstance } from 'fastify';
 import { Role } from '../../../shared/enums.js';
+import { removeMediaCaptions, setMediaCaptions } from '../../../shared/endpoints/media-captions.js';
 import { route } from '../../lib/route.js';
 import {
   getMediaLibrary,
@@ -84,8 +85,20 @@ export default async function mediaRoutes(app: FastifyInstance) {
   route(app, editMedia, {
     auth: 'user',
     tags,
-    summary: 'Edit name and description (at most 200 characters each), an image\'s alt_text (at most 250; empty for none), tags (ids) and privacy_level (0 private, 2 public). Editing declined media sends it back for review. Answers { newLevel, media }.',
+    summary: 'Edit name and description (at most 200 characters each), an image\'s alt_text (at most 250; empty for none; an image is public only with alt text, else 422), tags (ids) and privacy_level (0 private, 2 public). Editing declined media sends it back for review. Answers { newLevel, media }.',
   }, async ({ user, params, body }) => media.edit(user, params.id, body));
+
+  route(app, setMediaCaptions, {
+    auth: 'user',
+    tags,
+    summary: "Set my video's captions. Body { vtt }: the WebVTT file's text, starting with WEBVTT, at most 512 KB; it replaces any captions the video had. 422 for an image or a file that is not WebVTT. Answers the media item (signed_captions_url).",
+  }, async ({ user, params, body }) => media.setCaptions(user, params.id, body.vtt));
+
+  route(app, removeMediaCaptions, {
+    auth: 'user',
+    tags,
+    summary: "Remove my video's captions. Answers the media item.",
+  }, async ({ user, params }) => media.removeCaptions(user, params.id));
 
   route(app, uploadMedia, {
     auth: 'user',

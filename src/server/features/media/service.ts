@@ -1,12 +1,15 @@
 // Media rules (spec sections 2-5): access checks first, then the rule, then the response shape.
 // Visibility: the owner always sees their own media; admins see everything (they review it);
 // anyone else only approved, public media — otherwise 404, never 403 (DESIGN section 5).
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { ApprovalStatus, PrivacyLevel, hasRole, Role } from '../../../shared/enums.js';
 import { normaliseMediaSearch } from '../../../shared/format.js';
 import type { DownloadLink } from '../../../shared/schemas/common.js';
 import {
+  CAPTIONS_VIDEO_ONLY_MESSAGE,
+  MEDIA_ALT_TEXT_REQUIRED_MESSAGE,
   rejectionText,
   type ApproveAnswer,
   type MediaDeleteAnswer,
@@ -32,7 +35,7 @@ type RejectBody = v.InferOutput<typeof rejectMediaSchema>;
 /** What the media rules use: their queries, file storage, the URL-signing secret and notifications. */
 export interface MediaPorts {
   repo: MediaRepository;
-  storage: Pick<Storage, 'delete'>;
+  storage: Pick<Storage, 'delete' | 'put'>;
   /** Signs file URLs (storage/signed-url.ts). */
   secret: string;
   notify: (userId: number, n: NewNotification) => Promise<void>;
@@ -88,6 +91,7 @@ export function mediaService({ repo, storage, secret, notify }: MediaPorts) {
       is_favourited_by_current_user: favs.has(m.id),
       signed_thumb_url: m.thumb_key ? signFileUrl(secret, m.thumb_key, { disposition: 'inline', fileName: 'thumb.webp', expiresInSeconds }) : null,
       signed_full_url: m.is_processed ? signFileUrl(secret, m.file_key, { disposition: 'inline', fileName: m.file_name, expiresInSeconds }) : null,
+      signed_captions_url: m.captions_key ? signFileUrl(secret, m.captions_key, { disposition: 'inline', fileName: 'captions.vtt', expiresInSeconds }) : null,
     }));
   }
 
@@ -173,6 +177,13 @@ export function mediaService({ repo, storage, secret, notify }: MediaPorts) {
       // Read, decide and write under the item's lock, so edits at once never interleave.
       const done = await repo.locked(found.id, async (r) => {
         const m = (await r.byId(found.id))!;
+        // An image is public only with a text alternative: making it public, or clearing the alt
+        // text of a public image, needs one.
+        if (!m.is_video && (input.privacy_level !== undefined || input.alt_text !== undefined)) {
+          const level = input.privacy_level ?? m.privacy_level;
+          const alt = input.alt_text !== undefined ? input.alt_text : m.alt_text;
+          if (level === PrivacyLevel.Public && !alt) throw unprocessable(MEDIA_ALT_TEXT_REQUIRED_MESSAGE);
+        }
         const values: { name?: string; description?: string | null; alt_text?: string | null; privacy_level?: number; approval_status?: number; rejection_reason?: string | null } = {};
         if (input.name !== undefined) values.name = input.name;
         if (input.description !== undefined) values.description = input.description || null;
@@ -193,12 +204,34 @@ export function mediaService({ repo, storage, secret, notify }: MediaPorts) {
       return { newLevel: fresh.privacy_level, media: fresh };
     },
 
+    /** A video's captions: the WebVTT text (checked by the schema) replaces any it had. */
+    async setCaptions(user: SessionUser, idOrUuid: string, vtt: string): Promise<MediaItem> {
+      const m = await findOwn(user, idOrUuid);
+      if (!m.is_video) throw unprocessable(CAPTIONS_VIDEO_ONLY_MESSAGE);
+      const key = `media/${m.uuid_id}/captions-${Date.now().toString(36)}.vtt`;
+      await storage.put(key, Readable.from([Buffer.from(vtt.replace(/^\uFEFF/, ''), 'utf8')]));
+      const old = m.captions_key;
+      await repo.update(m.id, { captions_key: key });
+      if (old) await storage.delete(old);
+      return (await present(user, [(await repo.byId(m.id))!]))[0];
+    },
+
+    async removeCaptions(user: SessionUser, idOrUuid: string): Promise<MediaItem> {
+      const m = await findOwn(user, idOrUuid);
+      if (m.captions_key) {
+        await repo.update(m.id, { captions_key: null });
+        await storage.delete(m.captions_key);
+      }
+      return (await present(user, [(await repo.byId(m.id))!]))[0];
+    },
+
     async remove(user: SessionUser, idOrUuid: string): Promise<MediaDeleteAnswer> {
       const m = await find(user, idOrUuid);
       if (m.contributed_by !== user.id && !isAdmin(user)) throw notFound('Media not found');
       await repo.delete(m.id);
       await storage.delete(m.file_key);
       if (m.thumb_key) await storage.delete(m.thumb_key);
+      if (m.captions_key) await storage.delete(m.captions_key);
       if (isAdmin(user) && m.contributed_by !== user.id) await repo.audit(user.id, 'media.delete', m.uuid_id, null);
       return { deleted: true, message: 'Media deleted.' };
     },

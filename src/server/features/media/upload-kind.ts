@@ -47,6 +47,7 @@ export const mediaUploadKind: UploadKind = {
       name,
       description: null,
       alt_text: null,
+      captions_key: null,
       is_video: (MEDIA_VIDEO_EXTENSIONS as readonly string[]).includes(file.ext) ? 1 : 0,
       file_key: key,
       file_name: file.originalName,

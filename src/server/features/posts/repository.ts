@@ -221,7 +221,7 @@ export function postsRepository(db: DB) {
         .selectFrom('post_media')
         .innerJoin('media', 'media.id', 'post_media.media_id')
         .select([
-          'post_media.post_id', 'media.id', 'media.uuid_id', 'media.name', 'media.is_video', 'media.thumb_key',
+          'post_media.post_id', 'media.id', 'media.uuid_id', 'media.name', 'media.alt_text', 'media.is_video', 'media.thumb_key',
           'media.privacy_level', 'media.contributed_by',
         ])
         .where('post_media.post_id', 'in', postIds)

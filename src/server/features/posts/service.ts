@@ -108,6 +108,7 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
             id: m.id,
             uuid_id: m.uuid_id,
             name: m.name,
+            alt_text: m.alt_text,
             is_video: Boolean(m.is_video),
             signed_thumb_url: m.thumb_key ? signThumb(m.thumb_key) : null,
           })),

@@ -60,7 +60,11 @@ function PendingItem({ media }: { media: MediaItem }) {
       </button>
       <div className="pending-media-body">
         <h2>{media.name}</h2>
-        {!media.is_video && (
+        {media.is_video ? (
+          <p className="small" data-testid="pending-media-captions">
+            {media.signed_captions_url ? 'Has captions' : <span className="muted">No captions</span>}
+          </p>
+        ) : (
           <p className="small" data-testid="pending-media-alt">
             {media.alt_text ? <>Alt text: {media.alt_text}</> : <span className="muted">No alt text</span>}
           </p>
@@ -98,7 +102,9 @@ function PendingItem({ media }: { media: MediaItem }) {
         <Modal title={media.name} onClose={() => setPreview(false)}>
           <div className="media-preview">
             {media.is_video && media.signed_full_url ? (
-              <video controls autoPlay src={media.signed_full_url} poster={media.signed_thumb_url ?? undefined} aria-label={media.name} />
+              <video controls autoPlay src={media.signed_full_url} poster={media.signed_thumb_url ?? undefined} aria-label={media.name}>
+                {media.signed_captions_url && <track kind="captions" src={media.signed_captions_url} srcLang="en" label="Captions" default />}
+              </video>
             ) : media.signed_full_url ? (
               <img src={media.signed_full_url} alt={mediaAlt(media)} />
             ) : null}

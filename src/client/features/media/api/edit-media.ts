@@ -5,7 +5,8 @@ import * as mediaApi from '../../../../shared/endpoints/media';
 import type { MediaEditInput } from '../../../../shared/schemas/media';
 import { mediaQueryKey } from './get-media-library';
 
-export type EditMediaInput = MediaEditInput & { id: number };
+/** id: the numeric id or the uuid. */
+export type EditMediaInput = MediaEditInput & { id: number | string };
 
 export const editMedia = ({ id, ...body }: EditMediaInput) =>
   call(mediaApi.editMedia, { params: { id }, body });

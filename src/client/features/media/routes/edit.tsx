@@ -17,6 +17,7 @@ import { useEditMedia } from '../api/edit-media';
 import { useAllTags } from '../../../lib/tags';
 import { useMediaItem } from '../api/get-media-item';
 import { MediaNotice } from '../components/media-notice';
+import { CaptionsField } from '../components/captions-field';
 
 function EditForm({ media }: { media: MediaItem }) {
   const navigate = useNavigate();
@@ -103,6 +104,7 @@ function EditForm({ media }: { media: MediaItem }) {
           {errors.alt_text && <FieldError field="media-alt-text">{errors.alt_text.message}</FieldError>}
         </>
       )}
+      {media.is_video && <CaptionsField mediaId={media.id} name={media.name} hasCaptions={Boolean(media.signed_captions_url)} />}
       <Controller
         control={control}
         name="tags"

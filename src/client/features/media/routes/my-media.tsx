@@ -39,10 +39,14 @@ function MyMediaCard({ media }: { media: MediaItem }) {
         <h2><Link to={`/media/${media.uuid_id}`}>{media.name}</Link></h2>
         <p className="muted">{media.is_video ? 'Video' : 'Image'} · {formatFileSize(media.file_size)}</p>
         <MediaNotice media={media} />
+        {!media.is_video && !media.alt_text && media.is_processed && (
+          <p className="help" id={`no-alt-${media.id}`}>No alt text yet: add it with Edit before making this image public.</p>
+        )}
         <div className="row my-media-controls">
           <label className="inline-label">
             Privacy
             <select
+              aria-describedby={!media.is_video && !media.alt_text && media.is_processed ? `no-alt-${media.id}` : undefined}
               value={media.privacy_level === 2 ? 2 : 0}
               disabled={edit.isPending}
               onChange={(e) => changePrivacy(Number(e.target.value) === 2 ? 2 : 0)}

@@ -10,6 +10,7 @@ import { isNativeApp } from '../../../lib/native-bridge';
 import { MEDIA_BATCH_LIMIT, MEDIA_IMAGE_EXTENSIONS, MEDIA_VIDEO_EXTENSIONS } from '../../../../shared/limits';
 import { mediaQueryKey } from '../api/get-media-library';
 import { uploadMedia } from '../../../../shared/endpoints/media';
+import { UploadedMediaAccess } from '../components/uploaded-media-access';
 
 const MEDIA_EXTENSIONS = [...MEDIA_IMAGE_EXTENSIONS, ...MEDIA_VIDEO_EXTENSIONS];
 
@@ -23,8 +24,10 @@ export function Component() {
         <Link className="btn" to="/me/media">My Media</Link>
       </div>
       <div className="card">
-        <UploadPanel kind="media" extensions={MEDIA_EXTENSIONS} maxFiles={MEDIA_BATCH_LIMIT} dropText="Drop your media files here to upload to Community." onUploaded={refresh} />
-        <p className="help">New media is private and is reviewed by an administrator before it can be used in posts.</p>
+        <UploadPanel kind="media" extensions={MEDIA_EXTENSIONS} maxFiles={MEDIA_BATCH_LIMIT} dropText="Drop your media files here to upload to Community." onUploaded={refresh}
+          uploadedExtra={(row) => <UploadedMediaAccess uuid={row.uuid_id} name={row.name} />}
+        />
+        <p className="help">Give each image alt text and each video a captions file as it finishes uploading. New media is private and is reviewed by an administrator before it can be used in posts.</p>
       </div>
       {isNativeApp() && (
         <div className="card native-import">

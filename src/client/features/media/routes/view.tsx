@@ -50,7 +50,9 @@ export function Component() {
       <div className="card media-view-card">
         <div className="media-view-preview">
           {m.is_video && fullUrl ? (
-            <video controls preload="metadata" poster={data ? (m.signed_thumb_url ?? undefined) : undefined} src={fullUrl} aria-label={m.name} />
+            <video controls preload="metadata" poster={data ? (m.signed_thumb_url ?? undefined) : undefined} src={fullUrl} aria-label={m.name}>
+              {m.signed_captions_url && <track kind="captions" src={m.signed_captions_url} srcLang="en" label="Captions" default />}
+            </video>
           ) : thumbUrl ? (
             <img src={thumbUrl} alt={mediaAlt(m)} />
           ) : (

@@ -16,6 +16,8 @@ export interface Attachable {
   approval_status?: number;
   /** Media: 0 private, 2 public; only public media shows to others in a post. */
   privacy_level?: number;
+  /** Media: an image's text alternative; an image is made public only with one. */
+  alt_text?: string | null;
 }
 
 export type AttachKind = 'scenario' | 'media';

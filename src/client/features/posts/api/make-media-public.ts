@@ -5,7 +5,9 @@ import { call } from '../../../lib/api';
 import { editMedia } from '../../../../shared/endpoints/media';
 import { PrivacyLevel } from '../../../../shared/enums';
 
-export const makeMediaPublic = (id: number) => call(editMedia, { params: { id }, body: { privacy_level: PrivacyLevel.Public } });
+/** An image goes public with its alt text: the one given here, or the one it has. */
+export const makeMediaPublic = ({ id, altText }: { id: number; altText?: string }) =>
+  call(editMedia, { params: { id }, body: { privacy_level: PrivacyLevel.Public, ...(altText !== undefined ? { alt_text: altText } : {}) } });
 
 export function useMakeMediaPublic() {
   const qc = useQueryClient();

@@ -4,6 +4,7 @@
 // as not shareable, says why, and offers 'Make public' in one step.
 import { useState } from 'react';
 import { PrivacyLevel } from '../../../../shared/enums';
+import { MEDIA_ALT_TEXT_MAX } from '../../../../shared/schemas/media';
 import { useMakeMediaPublic } from '../api/make-media-public';
 import { Paginator } from '../../../components/paginator';
 import { Spinner } from '../../../components/spinner';
@@ -32,7 +33,8 @@ export function AttachPicker({ kind, scope, onPick, onUploadNew }: { kind: Attac
       <ul className="picker-grid" aria-label={kind === 'scenario' ? 'Your scenarios' : 'Your media'}>
         {items.map((item) => {
           const isPrivate = kind === 'media' && item.privacy_level !== undefined && item.privacy_level !== PrivacyLevel.Public;
-          const publishing = makePublic.isPending && makePublic.variables === item.id;
+          const publishing = makePublic.isPending && makePublic.variables?.id === item.id;
+          const needsAlt = isPrivate && !item.is_video && !item.alt_text;
           return (
             <li key={item.id}>
               <button type="button" className="picker-item" disabled={isPrivate} aria-describedby={isPrivate ? `picker-why-${item.id}` : undefined} onClick={() => onPick(item)}>
@@ -48,9 +50,25 @@ export function AttachPicker({ kind, scope, onPick, onUploadNew }: { kind: Attac
               {isPrivate && (
                 <div className="picker-why">
                   <p id={`picker-why-${item.id}`}>Private: only you can see it.</p>
-                  <button type="button" className="btn small" disabled={publishing} onClick={() => makePublic.mutate(item.id)}>
-                    {publishing ? 'Making public...' : 'Make public'}
-                  </button>
+                  <form
+                    className="picker-publish"
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      const alt = needsAlt ? String(new FormData(e.currentTarget).get('alt_text') ?? '') : undefined;
+                      makePublic.mutate({ id: item.id, altText: alt });
+                    }}
+                  >
+                    {needsAlt && (
+                      <>
+                        <label htmlFor={`picker-alt-${item.id}`}>Alt text for {item.name}</label>
+                        <input id={`picker-alt-${item.id}`} name="alt_text" maxLength={MEDIA_ALT_TEXT_MAX} aria-describedby={`picker-alt-help-${item.id}`} />
+                        <p className="help" id={`picker-alt-help-${item.id}`}>What the image shows: needed to make it public.</p>
+                      </>
+                    )}
+                    <button type="submit" className="btn small" disabled={publishing}>
+                      {publishing ? 'Making public...' : 'Make public'}
+                    </button>
+                  </form>
                 </div>
               )}
             </li>

@@ -96,7 +96,7 @@ export function PostCard({ post, hideGroup = false, footer, first = false }: { p
           {post.media.map((m, i) => (
             <Link key={m.id} to={`/media/${m.uuid_id}`} className="post-media" title={m.name}>
               {m.signed_thumb_url ? (
-                <img src={m.signed_thumb_url} alt={m.name} width="400" height="300" loading={first ? 'eager' : 'lazy'} fetchPriority={first && i === 0 ? 'high' : 'auto'} decoding="async" />
+                <img src={m.signed_thumb_url} alt={m.alt_text || m.name} width="400" height="300" loading={first ? 'eager' : 'lazy'} fetchPriority={first && i === 0 ? 'high' : 'auto'} decoding="async" />
               ) : (
                 <span className="post-media-fallback">{m.name}</span>
               )}
