@@ -31,7 +31,7 @@ test('upload a REALITi export and see its monitor, patient, events and checklist
   // Facts read from the file: adult (REALITi category 0), 15 minutes, counts.
   await expect(page.getByText('Adult', { exact: true })).toBeVisible();
   await expect(page.getByTestId('duration')).toHaveText('15 min 0 sec');
-  await expect(page.getByText(/^A 58-year-old man collapsed at a bus stop/)).toBeVisible();
+  await expect(page.locator('.scenario-main').getByText(/^A 58-year-old man collapsed at a bus stop/)).toBeVisible();
   // The picture's own label names the same monitor as its caption.
   const svg = await (await page.request.get('/thumbnails/devices/3.svg')).text();
   expect(svg).toContain('>LifePak 15</text>');
