@@ -44,7 +44,7 @@ test('upload a REALITi export and see its monitor, patient, events and checklist
   expect(Math.abs(photo!.y - monitor!.y)).toBeLessThanOrEqual(1);
   // The whole story, not only the 200 characters of the description.
   const story = page.getByTestId('scenario-story');
-  await expect(story.getByRole('heading', { name: 'Story' })).toBeVisible();
+  await expect(story.getByRole('heading', { name: 'Story', exact: true })).toBeVisible();
   await expect(story).toContainText('He has a history of hypertension and smokes twenty cigarettes a day.');
   await expect(story).toContainText('VF persists after two shocks; ROSC after the third shock and adrenaline.');
   await expect(story).toContainText('Minimising pauses in compressions; when to give adrenaline and amiodarone.');
