@@ -31,7 +31,23 @@ test('upload a REALITi export and see its monitor, patient, events and checklist
   // Facts read from the file: adult (REALITi category 0), 15 minutes, counts.
   await expect(page.getByText('Adult', { exact: true })).toBeVisible();
   await expect(page.getByTestId('duration')).toHaveText('15 min 0 sec');
-  await expect(page.getByText(/^A 58-year-old man collapsed at a bus stop/)).toBeVisible();
+  await expect(page.locator('.scenario-main').getByText(/^A 58-year-old man collapsed at a bus stop/)).toBeVisible();
+  // The picture's own label names the same monitor as its caption.
+  const svg = await (await page.request.get('/thumbnails/devices/3.svg')).text();
+  expect(svg).toContain('>LifePak 15</text>');
+  expect(svg).not.toMatch(/Transport monitor|Device 3/);
+  // The patient's picture fills its box, as tall as the monitor's beside it.
+  const photo = await page.getByTestId('patient-photo').boundingBox();
+  const monitor = await page.getByRole('img', { name: 'LifePak 15' }).boundingBox();
+  expect(Math.abs(photo!.height - photo!.width), 'the patient photo is square').toBeLessThanOrEqual(1);
+  expect(Math.abs(photo!.height - monitor!.height), 'as tall as the monitor').toBeLessThanOrEqual(1);
+  expect(Math.abs(photo!.y - monitor!.y)).toBeLessThanOrEqual(1);
+  // The whole story, not only the 200 characters of the description.
+  const story = page.getByTestId('scenario-story');
+  await expect(story.getByRole('heading', { name: 'Story', exact: true })).toBeVisible();
+  await expect(story).toContainText('He has a history of hypertension and smokes twenty cigarettes a day.');
+  await expect(story).toContainText('VF persists after two shocks; ROSC after the third shock and adrenaline.');
+  await expect(story).toContainText('Minimising pauses in compressions; when to give adrenaline and amiodarone.');
   // The patient, the events in order with their trend times, and the checklist.
   await expect(page.getByTestId('scenario-patient')).toHaveText('Graham Whitlock, 58 years, male');
   await expect(page.getByText('Collapsed, unresponsive, not breathing normally')).toBeVisible();

@@ -98,12 +98,19 @@ test('a debrief opens with Overview bars and an Event Log with mm:ss times and c
   await expect(rows).toHaveCount(events.length);
   for (const [i, e] of events.entries()) {
     const cells = rows.nth(i).getByRole('cell');
-    await expect(cells.nth(0)).toHaveText(mmss(e.actualTime));
-    await expect(cells.nth(1)).toHaveText(String(e.eventType));
+    // Each row leads with its mark and title, then the time; the type code follows, small.
     const code = /\s([12])$/.exec(e.title)?.[1];
-    await expect(cells.nth(2)).toHaveText(`${code === '1' ? '✗' : code === '2' ? '✓' : ''}${code ? e.title.slice(0, -2) : e.title}`);
-    if (code) await expect(cells.nth(2).getByRole('img', { name: code === '1' ? 'Not done' : 'Done' })).toBeVisible();
+    await expect(cells.nth(0)).toHaveText(`${code === '1' ? '✗' : code === '2' ? '✓' : ''}${code ? e.title.slice(0, -2) : e.title}`);
+    if (code) await expect(cells.nth(0).getByRole('img', { name: code === '1' ? 'Not done' : 'Done' })).toBeVisible();
+    await expect(cells.nth(1)).toHaveText(mmss(e.actualTime));
+    await expect(cells.nth(2)).toHaveText(String(e.eventType));
   }
+  await expect(dialog.getByRole('columnheader')).toHaveText(['Event', 'Time', 'Code']);
+  const codeSize = await rows.first().getByRole('cell').nth(2).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  const titleSize = await rows.first().getByRole('cell').nth(0).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(codeSize).toBeLessThan(titleSize);
+  // The legend says what the marks and the code are.
+  await expect(dialog.getByTestId('event-legend')).toHaveText("✓Done✗Not doneCode: the simulator's event type (0 to 45)");
   // The monitor's own events carry no mark; '200 J' is not read as a code.
   await expect(rows.filter({ hasText: 'Defibrillation 200 J' }).getByRole('img')).toHaveCount(0);
 
@@ -208,7 +215,7 @@ test('the native wrapper hands a debrief over; it is stored once and the wrapper
   await expect(page.getByRole('heading', { level: 2, name: 'Croup at night' })).toBeVisible();
   await page.getByTestId('debrief-row').click();
   await page.getByRole('tab', { name: 'Event Log' }).click();
-  await expect(page.getByTestId('event-row')).toHaveText(['01:0131✓Gives dexamethasone']);
+  await expect(page.getByTestId('event-row')).toHaveText(['✓Gives dexamethasone01:0131']);
   expect((await myDebriefs(page)).filter((d) => d.name === 'Handed over')).toHaveLength(1);
 
   // A malformed hand-over is refused with the server's rule, and nothing is stored.

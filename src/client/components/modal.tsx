@@ -16,7 +16,9 @@ export function Modal({ title, onClose, children, footer }: { title: string; onC
     gone.current = false;
     const previous = document.activeElement as HTMLElement | null;
     if (!dialog.open) dialog.showModal();
-    const first = dialog.querySelector<HTMLElement>('input, textarea, select, button:not(.modal-close)');
+    // The first field, or of a group of options the chosen one (focus on another option would read
+    // as a second choice).
+    const first = dialog.querySelector<HTMLElement>('input:not([type="radio"]:not(:checked)), textarea, select, button:not(.modal-close)');
     const panel = dialog.querySelector<HTMLElement>('.modal')!;
     (first ?? panel).focus();
     const trap = createFocusTrap(dialog, {

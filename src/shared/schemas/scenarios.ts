@@ -99,6 +99,8 @@ export const scenarioDetailsSchema = v.object({
   /** In the file's order; trend_time: seconds to trend from the previous state. */
   events: v.array(v.object({ name: v.string(), trend_time: v.nullable(v.number()) })),
   checklist: v.array(v.string()),
+  /** REALITi's scenarioStory in full (the description holds at most 200 characters of it); absent in copies kept offline before it was read. */
+  story: v.optional(v.nullable(v.object({ history: v.nullable(v.string()), course: v.nullable(v.string()), discussion: v.nullable(v.string()) }))),
 });
 export type ScenarioDetails = v.InferOutput<typeof scenarioDetailsSchema>;
 

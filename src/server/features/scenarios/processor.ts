@@ -104,7 +104,7 @@ export function shorten(s: string, max: number): string {
 }
 
 function emptyDetails(): StoredDetails {
-  return { monitor_name: null, scenario_type: null, patient_name: null, patient_age_value: null, patient_age_unit: null, patient_complaint: null, events: [], checklist: [], kept: {} };
+  return { monitor_name: null, scenario_type: null, patient_name: null, patient_age_value: null, patient_age_unit: null, patient_complaint: null, events: [], checklist: [], story: null, kept: {} };
 }
 
 function emptyMetadata(): ScenarioMetadata {
@@ -158,6 +158,10 @@ export function metadataFromDocument(doc: unknown): ScenarioMetadata {
   meta.description = text(d.description, 200);
   const history = text(story.history, 100_000);
   if (!meta.description && history) meta.description = shorten(history, 200);
+  // The whole story, readable on the view.
+  const course = text(story.course, 100_000);
+  const discussion = text(story.discussion, 100_000);
+  details.story = history || course || discussion ? { history: history || null, course: course || null, discussion: discussion || null } : null;
   meta.language = text(d.language, 35);
   meta.device_id = intIn(d.scenarioMonitorType, 1, 34) ?? intIn(monitor.deviceId ?? d.deviceId, 0, 34);
   details.monitor_name = monitorName(meta.device_id) ?? text(monitor.name, 100) ?? null;
@@ -235,6 +239,7 @@ export function detailsFromColumn(json: string | null, deviceId: number | null):
       patient_complaint: d.patient_complaint,
       events: d.events,
       checklist: d.checklist,
+      story: d.story ?? null,
     },
   };
 }

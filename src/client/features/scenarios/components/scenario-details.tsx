@@ -1,9 +1,40 @@
 // What a scenario file says beyond the library's columns: the monitor's model name beside
 // its thumbnail, the patient (age with unit, sex), the events in order with their trend times, and
 // the checklist titles, so the view is worth opening before a download.
+import { useTranslation } from 'react-i18next';
 import type { Scenario } from '../../../../shared/schemas/scenarios';
 import { formatPatientAge } from '../../../../shared/realiti';
 import './scenario-details.css';
+
+/** REALITi's story in full: history, course and discussion (the description shows 200 characters of it). */
+export function ScenarioStory({ scenario }: { scenario: Scenario }) {
+  const { t } = useTranslation('scenarios');
+  const story = scenario.details?.story;
+  if (!story) return null;
+  const parts = (['history', 'course', 'discussion'] as const).filter((k) => story[k]);
+  return (
+    <section className="card scenario-story" aria-labelledby="scenario-story" data-testid="scenario-story">
+      <h2 id="scenario-story">{t('story.title')}</h2>
+      {parts.map((k) => (
+        <div key={k}>
+          <h3>{t(`story.${k}`)}</h3>
+          <p>{story[k]}</p>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** The patient's picture, as large as the monitor's beside it. */
+export function PatientPhoto({ scenario }: { scenario: Scenario }) {
+  const { t } = useTranslation('scenarios');
+  return (
+    <figure className="device-figure patient-figure">
+      <img src={scenario.patient_photo_url} alt={t('patientPhoto')} width="200" height="200" fetchPriority="high" data-testid="patient-photo" />
+      <figcaption>{patientText(scenario) ?? t('patientPhoto')}</figcaption>
+    </figure>
+  );
+}
 
 export function DeviceThumbnail({ scenario }: { scenario: Scenario }) {
   const name = scenario.monitor_name;

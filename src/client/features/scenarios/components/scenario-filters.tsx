@@ -1,6 +1,7 @@
 // Library filters (spec section 2): search box, Patient Age, Patient Condition (All is -1;
 // 0 Stable, 1 Deteriorating, 2 Cardiac Arrest as DESIGN section 8 decides), tags, Clear, page size.
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '../../../../shared/limits';
 import { TagSelector, type Tag } from '../../../components/tag-selector';
 
@@ -25,6 +26,10 @@ export function ScenarioFilters({ value, tags, onChange, onClear }: {
     setPrevSearch(value.search);
     setText(value.search);
   }
+  // On a phone the filters fold behind a 'Filters' button that counts the active ones.
+  const { t } = useTranslation('scenarios');
+  const [open, setOpen] = useState(false);
+  const active = (value.age !== -1 ? 1 : 0) + (value.condition !== -1 ? 1 : 0) + value.tagIds.length;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onChange({ search: text });
@@ -36,6 +41,10 @@ export function ScenarioFilters({ value, tags, onChange, onClear }: {
         <input id="scenario-search" type="search" placeholder="Search scenarios" value={text} onChange={(e) => setText(e.target.value)} />
         <button type="submit" className="btn primary">Search</button>
       </form>
+      <button type="button" className="btn filters-toggle" aria-expanded={open} aria-controls="scenario-filter-panel" onClick={() => setOpen((o) => !o)}>
+        {active ? t('filters.toggleActive', { count: active }) : t('filters.toggle')}
+      </button>
+      <div id="scenario-filter-panel" className={`filter-panel${open ? ' open' : ''}`}>
       <div className="row">
         <div>
           <label htmlFor="filter-age">Patient Age</label>
@@ -67,6 +76,7 @@ export function ScenarioFilters({ value, tags, onChange, onClear }: {
       <TagSelector tags={tags} selected={value.tagIds} onChange={(tagIds) => onChange({ tagIds })} label="Tags" />
       <div className="actions">
         <button type="button" className="btn" onClick={() => { setText(''); onClear(); }}>Clear</button>
+      </div>
       </div>
     </section>
   );

@@ -16,7 +16,7 @@ import { useEditScenario } from '../api/edit-scenario';
 import { DownloadButton } from '../components/download-button';
 import { FavouriteButton } from '../components/favourite-button';
 import { editorUrlFor, useWebEditorUrl } from '../../../lib/site';
-import { DeviceThumbnail, ScenarioDetailsCard } from '../components/scenario-details';
+import { DeviceThumbnail, PatientPhoto, ScenarioDetailsCard, ScenarioStory } from '../components/scenario-details';
 import { useOfflineItem } from '../../../offline/later';
 import { OfflineBadge } from '../../../offline/components/offline-badge';
 import { useItemTitle } from '../../../app/screen-title';
@@ -117,7 +117,7 @@ export function Component() {
       <div className="card scenario-hero">
         <div className="scenario-images">
           <DeviceThumbnail scenario={s} />
-          <img src={s.patient_photo_url} alt="Patient" width="200" height="200" fetchPriority="high" />
+          <PatientPhoto scenario={s} />
         </div>
         <div className="scenario-main">
           <h1>{s.name || 'Unknown Scenario'}</h1>
@@ -156,6 +156,7 @@ export function Component() {
           <dt>Language</dt><dd>{s.unicode_language_identifier ?? 'Not set'}</dd>
         </dl>
       </div>
+      <ScenarioStory scenario={s} />
       <ScenarioDetailsCard scenario={s} />
     </div>
   );
