@@ -30,6 +30,7 @@ import staticClient from './plugins/static-client.js';
 import securityHeaders from './plugins/security-headers.js';
 import filesRoute from './storage/files-route.js';
 import { featureRoutes } from './features/index.js';
+import { authRepository } from './features/auth/repository.js';
 import uploadRoutes from './uploads/routes.js';
 import { MAX_UPLOAD_BYTES } from '../shared/limits.js';
 import { responseSerializer } from './lib/serializer.js';
@@ -118,7 +119,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     global: false,
     // Counted in the database, so every server process sharing it counts the same calls.
-    store: databaseRateLimitStore(handle.db),
+    store: databaseRateLimitStore(authRepository(handle.db)),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: `Too many attempts. Please try again in ${Math.ceil(ctx.ttl / 60000)} minute(s).` }),
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 100, fieldSize: 1024 * 1024 } });
