@@ -6,7 +6,7 @@ import { registerUploadKind, storeAcceptedFile, type AcceptedFile, type UploadKi
 import { imageTypeOf, isoMediaVideoType, looksLikeMarkup, type ImageType } from '../../uploads/sniff.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { MAX_UPLOAD_BYTES, MEDIA_BATCH_LIMIT, MEDIA_IMAGE_EXTENSIONS, MEDIA_VIDEO_EXTENSIONS } from '../../../shared/limits.js';
-import { ApprovalStatus, PrivacyLevel } from '../../../shared/enums.js';
+import { ApprovalStatus, PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
 import { now } from '../../db/connection.js';
 import { uuid } from '../../lib/crypto.js';
 import { mediaRepository } from './repository.js';
@@ -53,7 +53,7 @@ export const mediaUploadKind: UploadKind = {
       file_size: size,
       mime_type: MIME[file.ext] ?? 'application/octet-stream',
       thumb_key: null,
-      is_processed: 0,
+      is_processed: ProcessingState.Pending,
       processing_error: null,
       approval_status: ApprovalStatus.Unapproved,
       rejection_reason: null,

@@ -5,7 +5,7 @@ import type { DB } from '../../db/connection.js';
 import type { Database, PostTable } from '../../db/types.js';
 import type { Selectable } from 'kysely';
 import { now } from '../../db/connection.js';
-import { PostStatus } from '../../../shared/enums.js';
+import { PostStatus, ProcessingState } from '../../../shared/enums.js';
 import { groupAccess, groupIdsOf, groupRefs, memberGroupIds, type GroupViewer } from '../../lib/group-access.js';
 import { FEED_TOTAL, groupTotal, groupsTotalOf, storedTotal } from '../../lib/list-totals.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
@@ -222,7 +222,7 @@ export function postsRepository(db: DB) {
         ])
         .where('post_media.post_id', 'in', postIds)
         .where('media.approval_status', '=', 2)
-        .where('media.is_processed', '=', 1)
+        .where('media.is_processed', '=', ProcessingState.Processed)
         .orderBy('media.id')
         .execute();
     },

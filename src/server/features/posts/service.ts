@@ -7,7 +7,7 @@ import type { NewNotification } from '../../lib/notifications.js';
 import type { acceptTempFile } from '../../uploads/multipart.js';
 import type { AcceptedFile } from '../../uploads/registry.js';
 import type { SessionUser } from '../../plugins/session.js';
-import { hasRole, PostStatus, PrivacyLevel, Role } from '../../../shared/enums.js';
+import { hasRole, PostStatus, PrivacyLevel, Role, ProcessingState, ApprovalStatus } from '../../../shared/enums.js';
 import { canSeeGroupPost } from '../../lib/group-access.js';
 import type {
   CreatePostInput,
@@ -84,7 +84,7 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
     // processed; the group's members when it is attached to their group's post (DESIGN section 8).
     const canOpen = (s: (typeof scenarios)[number], row: PostRow) =>
       s.contributed_by === viewerId ||
-      (s.is_processed === 1 && !s.processing_error && (s.privacy_level === 2 || (row.group_id !== null && myGroups.has(row.group_id))));
+      (s.is_processed === ProcessingState.Processed && !s.processing_error && (s.privacy_level === PrivacyLevel.Public || (row.group_id !== null && myGroups.has(row.group_id))));
     // Attached media shows to its owner, and to everyone while it is public: an item made private
     // after it was posted leaves the post, as it leaves the library.
     const canSeeMedia = (m: (typeof media)[number]) => m.contributed_by === viewerId || m.privacy_level === PrivacyLevel.Public;
@@ -149,15 +149,15 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
     if (tagIds.length !== input.tags.length) throw unprocessable(MESSAGES.unknownTag);
     const scenarios = await repo.scenariosForAttach(input.scenarios);
     // Another user's private scenario is reported as missing.
-    const seen = scenarios.filter((s) => s.privacy_level === 2 || s.contributed_by === user.id);
+    const seen = scenarios.filter((s) => s.privacy_level === PrivacyLevel.Public || s.contributed_by === user.id);
     if (seen.length !== input.scenarios.length) throw unprocessable(MESSAGES.scenarioMissing);
-    if (scope === 'feed' && seen.some((s) => s.privacy_level !== 2)) throw unprocessable(MESSAGES.scenarioPrivate);
-    if (seen.some((s) => s.is_processed !== 1 || s.processing_error)) throw unprocessable(MESSAGES.scenarioNotReady);
+    if (scope === 'feed' && seen.some((s) => s.privacy_level !== PrivacyLevel.Public)) throw unprocessable(MESSAGES.scenarioPrivate);
+    if (seen.some((s) => s.is_processed !== ProcessingState.Processed || s.processing_error)) throw unprocessable(MESSAGES.scenarioNotReady);
     const media = await repo.mediaForAttach(input.media);
     // Another user's private, unapproved item is reported as missing, not as unapproved.
-    const visible = media.filter((m) => m.contributed_by === user.id || (m.privacy_level === 2 && m.approval_status === 2));
+    const visible = media.filter((m) => m.contributed_by === user.id || (m.privacy_level === PrivacyLevel.Public && m.approval_status === ApprovalStatus.Approved));
     if (visible.length !== input.media.length) throw unprocessable(MESSAGES.mediaMissing);
-    if (visible.some((m) => m.approval_status !== 2 || m.is_processed !== 1)) throw unprocessable(MESSAGES.mediaNotApproved);
+    if (visible.some((m) => m.approval_status !== ApprovalStatus.Approved || m.is_processed !== ProcessingState.Processed)) throw unprocessable(MESSAGES.mediaNotApproved);
     // A post shows private media to its owner alone (present): refused, in feed and group posts alike.
     if (visible.some((m) => m.privacy_level !== PrivacyLevel.Public)) throw unprocessable(MESSAGES.mediaPrivate);
   }

@@ -29,6 +29,7 @@ import {
 } from '../../../shared/schemas/scenarios.js';
 import { scenariosRepository, type ScenarioRow, type ScenariosRepository } from './repository.js';
 import { BrokenScenarioFile, detailsFromColumn, readScenarioFile } from './processor.js';
+import { PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
 
 export const PROCESS_JOB = 'scenario.process';
 /** Reads every stored scenario again, in id order (queued once by migration 0012). */
@@ -42,7 +43,7 @@ export function isPublishable(row: Pick<ScenarioRow, 'is_processed' | 'processin
 
 /** Visible to a user: public, or their own (contracts). */
 export function isVisibleTo(row: Pick<ScenarioRow, 'privacy_level' | 'contributed_by'>, userId: number): boolean {
-  return row.privacy_level === 2 || row.contributed_by === userId;
+  return row.privacy_level === PrivacyLevel.Public || row.contributed_by === userId;
 }
 
 const safeFileName = (name: string) => path.basename(name).replace(/[^\w.\- ]+/g, '_').slice(-120) || 'scenario';
@@ -238,7 +239,7 @@ export function scenariosService({ repo, storage, jobs, secret, log }: ScenarioP
         };
         // Public scenarios must stay publishable; only a publishable one can change its privacy.
         const publishable = isPublishable(next, tagIds.length);
-        if ((next.privacy_level !== row.privacy_level || next.privacy_level === 2) && !publishable) throw unprocessable(NOT_PUBLISHABLE_MESSAGE);
+        if ((next.privacy_level !== row.privacy_level || next.privacy_level === PrivacyLevel.Public) && !publishable) throw unprocessable(NOT_PUBLISHABLE_MESSAGE);
         await r.update(row.id, {
           description: next.description,
           patient_age: next.patient_age,
@@ -349,7 +350,7 @@ export function scenariosService({ repo, storage, jobs, secret, log }: ScenarioP
         file_name: path.basename(file.originalName),
         file_size: size,
         privacy_level: 0,
-        is_processed: 0,
+        is_processed: ProcessingState.Pending,
         processing_error: null,
         contributed_by: user.id,
         contributed_at: now(),
@@ -392,12 +393,12 @@ export function scenariosService({ repo, storage, jobs, secret, log }: ScenarioP
           has_sounds: meta.has_sounds ? 1 : 0,
           has_labs: meta.has_labs ? 1 : 0,
           details: JSON.stringify(meta.details),
-          is_processed: 1,
+          is_processed: ProcessingState.Processed,
           processing_error: null,
         });
       } catch (err) {
         if (!(err instanceof BrokenScenarioFile) && (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-        await repo.update(row.id, { is_processed: 1, processing_error: BROKEN_FILE_MESSAGE, details: null });
+        await repo.update(row.id, { is_processed: ProcessingState.Processed, processing_error: BROKEN_FILE_MESSAGE, details: null });
       }
       await repo.refreshSearchText(row.id);
     },

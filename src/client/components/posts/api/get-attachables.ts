@@ -3,6 +3,7 @@
 // public scenarios; a group post adds my private ones.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { ApprovalStatus } from '../../../../shared/enums';
 
 export interface Attachable {
   id: number;
@@ -38,7 +39,7 @@ export const attachablesQueryOptions = (kind: AttachKind, page: number, scope: A
       const data = await api<Page>(url);
       let items = (kind === 'scenario' ? data.scenarios : data.media) ?? [];
       // Media must be approved before it can be attached (spec section 5).
-      if (kind === 'media') items = items.filter((m) => m.approval_status === undefined || m.approval_status === 2);
+      if (kind === 'media') items = items.filter((m) => m.approval_status === undefined || m.approval_status === ApprovalStatus.Approved);
       return { items, total: data.total ?? items.length };
     },
     placeholderData: keepPreviousData,

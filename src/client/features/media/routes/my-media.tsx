@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
 import { formatFileSize } from '../../../../shared/format';
 import { PAGE_SIZE } from '../../../../shared/limits';
+import { PrivacyLevel } from '../../../../shared/enums';
 import type { MediaItem } from '../../../../shared/schemas/media';
 import { useEditMedia } from '../api/edit-media';
 import { useMyMedia } from '../api/get-my-media';
@@ -43,7 +44,7 @@ function MyMediaCard({ media }: { media: MediaItem }) {
           <label className="inline-label">
             Privacy
             <select
-              value={media.privacy_level === 2 ? 2 : 0}
+              value={media.privacy_level === PrivacyLevel.Public ? PrivacyLevel.Public : PrivacyLevel.Private}
               disabled={edit.isPending}
               onChange={(e) => changePrivacy(Number(e.target.value) === 2 ? 2 : 0)}
             >
