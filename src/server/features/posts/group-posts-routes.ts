@@ -11,11 +11,20 @@ import {
   groupPostsQuerySchema,
 } from '../../../shared/schemas/groups.js';
 import { route } from '../../lib/route.js';
+import { groupPostsRepository } from './group-posts-repository.js';
 import { groupPostsService } from './group-posts-service.js';
-import { readPostBody } from './routes.js';
+import { postsPortsOf, readPostBody } from './routes.js';
+import { postsService } from './service.js';
 
 export default async function groupPostRoutes(app: FastifyInstance) {
-  const service = groupPostsService(app);
+  const ports = postsPortsOf(app);
+  const service = groupPostsService({
+    repo: groupPostsRepository(app.db),
+    postsRepo: ports.repo,
+    posts: postsService(ports),
+    groups: app.ports.groups,
+    notify: ports.notify,
+  });
   const tags = ['posts', 'groups'];
   /** Group rules answer 403 (role), 404 (missing or not visible), 409 (state) and 422 (input). */
   const errors = [403, 404, 409, 422];

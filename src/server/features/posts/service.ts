@@ -8,7 +8,7 @@ import type { acceptTempFile } from '../../uploads/multipart.js';
 import type { AcceptedFile } from '../../uploads/registry.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { hasRole, PostStatus, PrivacyLevel, Role, ProcessingState, ApprovalStatus } from '../../../shared/enums.js';
-import { canSeeGroupPost } from '../../lib/group-access.js';
+import type { GroupsPort } from '../../lib/ports.js';
 import type {
   CreatePostInput,
   CreatePostResponse,
@@ -53,6 +53,8 @@ export async function discardUploads(uploads: PendingUpload[]) {
 /** What the post rules need besides their own tables. */
 export interface PostsPorts {
   repo: PostsRepository;
+  /** Group names, memberships and who may see a group's posts (features/groups/access.ts). */
+  groups: Pick<GroupsPort, 'access' | 'canSeePost' | 'idsOf' | 'refs'>;
   /** Tell users something (lib/notifications.ts). */
   notify: (userIds: number[], n: NewNotification) => Promise<void>;
   /** A signed link to a stored thumbnail. */
@@ -66,18 +68,18 @@ function requireAdmin(user: SessionUser) {
   if (!hasRole(user.role, Role.Admin)) throw forbidden(MESSAGES.adminOnly);
 }
 
-export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPorts) {
+export function postsService({ repo, groups, notify, signThumb, acceptUpload }: PostsPorts) {
 
   async function present(rows: PostRow[], viewerId: number): Promise<ForumPost[]> {
     const ids = rows.map((r) => r.id);
     const groupIds = rows.flatMap((r) => (r.group_id === null ? [] : [r.group_id]));
-    const [creators, tags, scenarios, media, groups, myGroups] = await Promise.all([
+    const [creators, tags, scenarios, media, groupNames, myGroups] = await Promise.all([
       repo.creators([...new Set(rows.map((r) => r.creator_id))]),
       repo.tagsOf(ids),
       repo.scenariosOf(ids),
       repo.mediaOf(ids),
-      repo.groupRefs(groupIds),
-      groupIds.length ? repo.groupIdsOf(viewerId).then((g) => new Set(g)) : new Set<number>(),
+      groups.refs(groupIds),
+      groupIds.length ? groups.idsOf(viewerId).then((g) => new Set(g)) : new Set<number>(),
     ]);
     const creatorById = new Map(creators.map((c) => [c.id, c]));
     // An attached scenario shows to whoever can open it: its owner; anyone when it is public and
@@ -100,7 +102,7 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
         created_at: row.created_at,
         status: row.status,
         type: row.type,
-        group: row.group_id !== null ? (groups.get(row.group_id) ?? null) : null,
+        group: row.group_id !== null ? (groupNames.get(row.group_id) ?? null) : null,
         media: media
           .filter((m) => m.post_id === row.id && canSeeMedia(m))
           .map((m) => ({
@@ -125,11 +127,11 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
     });
   }
 
-  /** May the user see this post? Feed posts once approved; group posts by the group's rules (lib/group-access). */
+  /** May the user see this post? Feed posts once approved; group posts by the group's rules (the groups port). */
   async function canSee(user: SessionUser, post: PostRow): Promise<boolean> {
     if (post.group_id === null) return post.status === PostStatus.Approved;
-    const access = await repo.groupAccess(post.group_id, user);
-    return access !== null && canSeeGroupPost(access, post, user.id);
+    const access = await groups.access(post.group_id, user);
+    return access !== null && groups.canSeePost(access, post, user.id);
   }
 
   /** A live, approved post the user may see. */
@@ -315,3 +317,5 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
     },
   };
 }
+
+export type PostsService = ReturnType<typeof postsService>;

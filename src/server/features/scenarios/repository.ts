@@ -4,7 +4,6 @@ import { sql, type Expression, type ExpressionBuilder, type Insertable, type Sel
 import type { DB, Dialect } from '../../db/connection.js';
 import { now } from '../../db/connection.js';
 import type { Database, ScenarioTable } from '../../db/types.js';
-import { canOpenScenarioThroughPost } from '../../lib/group-access.js';
 import { LIBRARY_TOTAL, storedTotal } from '../../lib/list-totals.js';
 import { listCache } from '../../lib/list-cache.js';
 import { foldAccents } from '../../../shared/search.js';
@@ -258,9 +257,6 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       const ids = await iq.limit(w.limit).offset(w.offset).execute();
       return { total, rows: await rowsById(idsInListOrder(w, ids.map((r) => r.id))) };
     },
-
-    /** A private scenario attached to a group post opens for the group's members (lib/group-access.ts). */
-    openableThroughGroupPost: (scenarioId: number, userId: number) => canOpenScenarioThroughPost(db, scenarioId, userId),
 
     /** Own processed, readable scenarios not attached to any post yet (the post attach picker); public ones only for a feed post. */
     async unposted(userId: number, offset: number, count: number, publicOnly = false) {

@@ -10,6 +10,7 @@ import { signFileUrl } from '../../storage/signed-url.js';
 import { withTempCopy, type Storage } from '../../storage/storage.js';
 import { storeAcceptedFile } from '../../uploads/registry.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import type { GroupsPort } from '../../lib/ports.js';
 import type { SessionUser } from '../../plugins/session.js';
 import type { DownloadLink, MessageBody } from '../../../shared/schemas/common.js';
 import {
@@ -60,6 +61,8 @@ export interface ScenarioPorts {
   /** Signs file URLs (storage/signed-url.ts). */
   secret: string;
   log: Pick<FastifyInstance['log'], 'error'>;
+  /** A private scenario attached to a group post opens for the group's members (features/groups/access.ts). */
+  groups: Pick<GroupsPort, 'canOpenScenarioThroughPost'>;
 }
 
 export const scenarioPortsOf = (app: FastifyInstance): ScenarioPorts => ({
@@ -68,6 +71,7 @@ export const scenarioPortsOf = (app: FastifyInstance): ScenarioPorts => ({
   jobs: app.jobs,
   secret: app.config.sessionSecret,
   log: app.log,
+  groups: app.ports.groups,
 });
 
 /** A path names a scenario or user by numeric id or by uuid_id (the schemas keep ids within range). */
@@ -76,7 +80,7 @@ const refOf = (idOrUuid: string): number | string => (/^\d+$/.test(idOrUuid) ? N
 /** Search words of the library path: comma-joined, -1 for none. */
 const searchWords = (search: string) => (search === '-1' ? [] : search.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean));
 
-export function scenariosService({ repo, storage, jobs, secret, log }: ScenarioPorts) {
+export function scenariosService({ repo, storage, jobs, secret, log, groups }: ScenarioPorts) {
   /** Tags and favourite counts of the rows, the same for every reader. */
   async function sharedParts(rows: ScenarioRow[]) {
     const ids = rows.map((r) => r.id);
@@ -142,8 +146,8 @@ export function scenariosService({ repo, storage, jobs, secret, log }: ScenarioP
   async function findVisible(idOrUuid: string, viewer: SessionUser): Promise<ScenarioRow> {
     const ref = refOf(idOrUuid);
     const row = typeof ref === 'number' ? await repo.byId(ref) : await repo.byUuid(ref);
-    // A private scenario attached to a group post opens for that group's members (lib/group-access.ts).
-    if (!row || !(isVisibleTo(row, viewer.id) || (await repo.openableThroughGroupPost(row.id, viewer.id)))) throw notFound('Scenario not found');
+    // A private scenario attached to a group post opens for that group's members (the groups port).
+    if (!row || !(isVisibleTo(row, viewer.id) || (await groups.canOpenScenarioThroughPost(row.id, viewer.id)))) throw notFound('Scenario not found');
     return row;
   }
 

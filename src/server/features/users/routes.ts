@@ -5,7 +5,7 @@ import { updateDetailsSchema } from '../../../shared/schemas/auth.js';
 import { idOrUuidParams } from '../../../shared/schemas/common.js';
 import { meSchema, publicUserSchema } from '../../../shared/schemas/users.js';
 import { route } from '../../lib/route.js';
-import { usersRepository } from '../../lib/users-repository.js';
+import { usersRepository } from './repository.js';
 import { usersService } from './service.js';
 
 export default async function userRoutes(app: FastifyInstance) {
