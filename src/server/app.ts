@@ -30,6 +30,10 @@ import staticClient from './plugins/static-client.js';
 import securityHeaders from './plugins/security-headers.js';
 import filesRoute from './storage/files-route.js';
 import { featureRoutes } from './features/index.js';
+import { authRepository } from './features/auth/repository.js';
+import { groupAccessRepository } from './features/groups/access.js';
+import { usersRepository } from './features/users/repository.js';
+import type { Ports } from './lib/ports.js';
 import uploadRoutes from './uploads/routes.js';
 import { MAX_UPLOAD_BYTES } from '../shared/limits.js';
 import { responseSerializer } from './lib/serializer.js';
@@ -47,6 +51,8 @@ declare module 'fastify' {
     mailer: Mailer;
     storage: Storage;
     jobs: JobQueue;
+    /** What one feature offers the others (lib/ports.ts). */
+    ports: Ports;
   }
 }
 
@@ -112,6 +118,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('mailer', createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: (m) => app.log.info(m) }));
   app.decorate('storage', config.storage.driver === 's3' ? s3Storage(config.storage) : localStorage(path.join(config.dataDir, 'files')));
   app.decorate('jobs', createJobQueue(handle.db, handle.dialect, app.log, config.jobLeaseMs));
+  app.decorate('ports', { users: usersRepository(handle.db), groups: groupAccessRepository(handle.db) } satisfies Ports);
 
   await app.register(input);
   await app.register(securityHeaders);
@@ -119,7 +126,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     global: false,
     // Counted in the database, so every server process sharing it counts the same calls.
-    store: databaseRateLimitStore(handle.db),
+    store: databaseRateLimitStore(authRepository(handle.db)),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: `Too many attempts. Please try again in ${Math.ceil(ctx.ttl / 60000)} minute(s).` }),
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 100, fieldSize: 1024 * 1024 } });

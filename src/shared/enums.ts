@@ -26,6 +26,8 @@ export const ApprovalStatus = { Unapproved: 0, Rejected: 1, Approved: 2 } as con
 export const PatientAge = { Neonate: 0, Paediatric: 1, Adult: 2 } as const;
 export const PatientCondition = { Stable: 0, Deteriorating: 1, CardiacArrest: 2 } as const;
 export const PostStatus = { Pending: 0, Approved: 1 } as const;
+/** is_processed of scenarios and media: the background job has read the uploaded file. */
+export const ProcessingState = { Pending: 0, Processed: 1 } as const;
 
 export const patientAgeLabels: Record<number, string> = { 0: 'Neonate', 1: 'Paediatric', 2: 'Adult' };
 export const patientConditionLabels: Record<number, string> = { 0: 'Stable', 1: 'Deteriorating', 2: 'Cardiac Arrest' };

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sha256 } from '../../src/server/lib/crypto.js';
-import { usersRepository } from '../../src/server/lib/users-repository.js';
+import { usersRepository } from '../../src/server/features/users/repository.js';
 import { buildTestApp, createUser, dbKinds, lastMail, login, mailCount, TEST_PASSWORD, type TestApp } from './helpers.js';
 
 const PASSWORD_HELP = 'Your password must be at least 8 characters long, containing at least one uppercase, lowercase and number.';

@@ -417,6 +417,7 @@ describe.each(dbKinds)('forum posts (%s)', (kind) => {
   it('the moderation rules check the admin role themselves, not only the route', async () => {
     const service = postsService({
       repo: postsRepository(t.app.db),
+      groups: t.app.ports.groups,
       notify: async () => undefined,
       signThumb: (key) => key,
       acceptUpload: async () => {

@@ -8,7 +8,7 @@ import mediaRoutes from './media/routes.js';
 import postRoutes from './posts/routes.js';
 import groupPostRoutes from './posts/group-posts-routes.js';
 import groupRoutes from './groups/routes.js';
-import replyRoutes from './replies/routes.js';
+import replyRoutes from './posts/replies-routes.js';
 import postPageRoutes from './posts/post-page-routes.js';
 import notificationRoutes from './notifications/routes.js';
 import licenceRoutes from './licences/routes.js';

@@ -1,7 +1,7 @@
 // Maps user rows to the response shapes of spec section 3.
 import { roleNames } from '../../shared/enums.js';
 import type { Me, PublicUser } from '../../shared/schemas/users.js';
-import type { OrganisationRow, UserRow } from './users-repository.js';
+import type { OrganisationRow, UserRow } from './ports.js';
 
 /** The signed-in user's shape (spec section 3), kept under its old name for the auth routes. */
 export type UserResponse = Me;

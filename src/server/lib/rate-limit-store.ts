@@ -1,17 +1,19 @@
 // A store for @fastify/rate-limit backed by the rate_limits table (the same counters the sign-in
 // and e-mail limits use), so every server process sharing the database counts the same calls.
-import type { DB } from '../db/connection.js';
-import { authRepository } from '../features/auth/repository.js';
+
+/** The counters the store reads and bumps (the auth feature's rate_limits repository). */
+export interface RateLimitCounters {
+  hitLimit(key: string, windowMs: number): Promise<{ hits: number; window_start: string }>;
+  peekLimit(key: string, windowMs: number): Promise<{ hits: number; window_start: string } | undefined>;
+}
 
 type IncrCallback = (err: Error | null, res?: { current: number; ttl: number }) => void;
 
 /** What child() reads of the route options @fastify/rate-limit passes. */
 type RouteOptions = object & { routeInfo?: { method?: string | string[]; url?: string } };
 
-/** The class @fastify/rate-limit instantiates (`store` option); bound to a database. */
-export function databaseRateLimitStore(db: DB) {
-  const repo = authRepository(db);
-
+/** The class @fastify/rate-limit instantiates (`store` option); bound to the counters. */
+export function databaseRateLimitStore(repo: RateLimitCounters) {
   return class DatabaseRateLimitStore {
     constructor(
       _options?: unknown,

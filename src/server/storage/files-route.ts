@@ -5,12 +5,11 @@ import { notFound } from '../lib/http-error.js';
 import { route } from '../lib/route.js';
 import { getFile } from '../../shared/endpoints/files.js';
 import { verifyFileUrl } from './signed-url.js';
+import { mimeOf } from '../uploads/mime.js';
 
-const TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', jpe: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
-  bmp: 'image/bmp', svg: 'image/svg+xml', mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', json: 'application/json',
-  vtt: 'text/vtt; charset=utf-8',
-};
+/** What a stored file may be served as, by extension; anything else is served as octet-stream. */
+const SERVED = new Set(['png', 'jpg', 'jpeg', 'jpe', 'gif', 'webp', 'bmp', 'svg', 'mp4', 'm4v', 'mov', 'json', 'vtt']);
+const typeOf = (ext: string) => (ext === 'vtt' ? 'text/vtt; charset=utf-8' : SERVED.has(ext) ? mimeOf(ext) : undefined);
 
 export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired.';
 export const RANGE_MESSAGE = 'Range not satisfiable';
@@ -59,7 +58,7 @@ export default async function filesRoute(app: FastifyInstance) {
         return reply.status(416).header('Content-Range', `bytes */${size}`).send({ message: RANGE_MESSAGE });
       }
       const ext = key.split('.').pop()?.toLowerCase() ?? '';
-      const type = (query.disp === 'inline' && ext !== 'svg' && TYPES[ext]) || (query.disp === 'attachment' ? TYPES[ext] ?? 'application/octet-stream' : 'application/octet-stream');
+      const type = (query.disp === 'inline' && ext !== 'svg' && typeOf(ext)) || (query.disp === 'attachment' ? typeOf(ext) ?? 'application/octet-stream' : 'application/octet-stream');
       reply
         .header('Content-Type', type)
         .header('X-Content-Type-Options', 'nosniff')

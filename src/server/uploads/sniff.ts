@@ -29,12 +29,6 @@ export function imageTypeOf(head: Buffer): ImageType | null {
   return null;
 }
 
-export const IMAGE_MIME: Record<ImageType, string> = {
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  bmp: 'image/bmp',
-};
 
 export type VideoType = 'mp4' | 'm4v' | 'mov';
 
@@ -56,11 +50,6 @@ export function isIsoMediaVideo(head: Buffer): boolean {
   return isoMediaVideoType(head) !== null;
 }
 
-export const VIDEO_MIME: Record<VideoType, string> = {
-  mp4: 'video/mp4',
-  m4v: 'video/x-m4v',
-  mov: 'video/quicktime',
-};
 
 /** Markup a browser could render as a page: refused wherever an image or video is expected. */
 export function looksLikeMarkup(head: Buffer): boolean {

@@ -26,6 +26,7 @@ import { MAX_UPLOAD_BYTES } from '../../shared/limits.js';
 import { readStoredHead } from '../storage/storage.js';
 import { s3ClientConfig, s3Storage, type S3StorageConfig } from '../storage/s3.js';
 import { PgAdvisoryLocker } from './pg-locker.js';
+import { readHead } from './mime.js';
 import { lru, type Lru } from '../lib/lru.js';
 import { OUT_OF_SPACE_MESSAGE, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, isOutOfSpaceError, isUnavailableError } from '../lib/unavailable.js';
 import { SNIFF_BYTES, type AcceptedFile, baseName, extensionMessage, extensionOf, getUploadKind, sizeMessage } from './registry.js';
@@ -53,17 +54,6 @@ export function uploadIdFromPath(urlPath: string): string {
   const pathname = urlPath.split('?')[0] ?? '';
   if (!pathname.startsWith(`${TUS_PATH}/`)) return '';
   return decodeURIComponent(pathname.slice(TUS_PATH.length + 1));
-}
-
-async function readHead(filePath: string): Promise<Buffer> {
-  const handle = await fsp.open(filePath, 'r');
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }
 
 /** How far a file upload's writes may run ahead of the disk (the server's memory per PATCH). */
@@ -148,7 +138,7 @@ function fileBackend(directory: string): TusBackend {
   const store = new SyncDirFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS }) as unknown as FileStore;
   return {
     store,
-    head: (id) => readHead(path.join(directory, id)),
+    head: (id) => readHead(path.join(directory, id), SNIFF_BYTES),
     finished: (id) => ({ filePath: path.join(directory, id) }),
     async forget(id) {
       await fsp.rm(path.join(directory, id), { force: true });

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { notifyUser } from '../../lib/notifications.js';
+import { ApprovalStatus, PrivacyLevel } from '../../../shared/enums.js';
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
 
@@ -14,10 +15,10 @@ export async function seedPosts(app: FastifyInstance): Promise<void> {
   const tag = (title: string) => tags.find((t) => t.title === title)?.id;
   const tables = new Set((await db.introspection.getTables()).map((t) => t.name));
   const scenarioIds = tables.has('scenarios')
-    ? (await sql<{ id: number }>`SELECT id FROM scenarios WHERE privacy_level = 2 ORDER BY id LIMIT 2`.execute(db)).rows.map((r) => r.id)
+    ? (await sql<{ id: number }>`SELECT id FROM scenarios WHERE privacy_level = ${PrivacyLevel.Public} ORDER BY id LIMIT 2`.execute(db)).rows.map((r) => r.id)
     : [];
   const mediaIds = tables.has('media')
-    ? (await sql<{ id: number }>`SELECT id FROM media WHERE approval_status = 2 AND privacy_level = 2 ORDER BY id LIMIT 2`.execute(db)).rows.map((r) => r.id)
+    ? (await sql<{ id: number }>`SELECT id FROM media WHERE approval_status = ${ApprovalStatus.Approved} AND privacy_level = ${PrivacyLevel.Public} ORDER BY id LIMIT 2`.execute(db)).rows.map((r) => r.id)
     : [];
 
   const posts: { by: string; title: string; text: string; tags: (string)[]; scenarios?: number[]; media?: number[]; at: number }[] = [

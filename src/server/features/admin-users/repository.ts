@@ -3,10 +3,9 @@ import type { DB, Dialect } from '../../db/connection.js';
 import { recordAudit, type AuditEntryInput } from '../../lib/audit.js';
 import { searchUsers, type Page } from '../../lib/full-text.js';
 import { listCache } from '../../lib/list-cache.js';
-import { usersRepository } from '../../lib/users-repository.js';
+import type { UsersPort } from '../../lib/ports.js';
 
-export function adminUsersRepository(db: DB, dialect: Dialect) {
-  const users = usersRepository(db);
+export function adminUsersRepository(db: DB, dialect: Dialect, users: Pick<UsersPort, 'setEnabled'>) {
   return {
     list: (words: string[], page: Page) => searchUsers(db, dialect, words, page),
 
@@ -15,7 +14,7 @@ export function adminUsersRepository(db: DB, dialect: Dialect) {
 
     byUuid: (uuid: string) => db.selectFrom('users').select(['id', 'uuid_id', 'enabled', 'first_name', 'last_name']).where('uuid_id', '=', uuid).executeTakeFirst(),
 
-    /** Disabling ends every session of the user in the same transaction (lib/users-repository.ts). */
+    /** Disabling ends every session of the user in the same transaction (the users port, lib/ports.ts). */
     setEnabled: (userId: number, enabled: boolean) => users.setEnabled(userId, enabled),
 
     audit: (entry: AuditEntryInput) => recordAudit(db, entry),

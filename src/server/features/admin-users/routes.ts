@@ -8,7 +8,7 @@ import { adminUsersRepository } from './repository.js';
 import { adminUsersService } from './service.js';
 
 export default async function adminUserRoutes(app: FastifyInstance) {
-  const service = adminUsersService(adminUsersRepository(app.db, app.dialect));
+  const service = adminUsersService(adminUsersRepository(app.db, app.dialect, app.ports.users));
   const tags = ['admin'];
 
   route(app, listUsers, {

@@ -16,9 +16,7 @@ import {
   resetPassword,
   assignOrganisation,
 } from '../../../shared/endpoints/auth.js';
-import { usersRepository } from '../../lib/users-repository.js';
 import { authLimits, RateLimited } from './limits.js';
-import { claimInvites } from '../../lib/group-access.js';
 import { authRepository, verifyTokenOfVerifiedUser } from './repository.js';
 import { authService, RESET_MAIL_JOB, VERIFICATION_MAIL_JOB } from './service.js';
 
@@ -27,7 +25,7 @@ const RESET_SENT = 'If we found an account registered to that address, we have s
 export default async function authRoutes(app: FastifyInstance) {
   const auth = authRepository(app.db);
   const service = authService({
-    users: usersRepository(app.db),
+    users: app.ports.users,
     auth,
     limits: authLimits(auth, app.config.rateLimit),
     jobs: app.jobs,
@@ -36,7 +34,7 @@ export default async function authRoutes(app: FastifyInstance) {
     supportEmail: app.config.supportOffices[0]?.email,
     verifiedTokenOwner: (tokenHash) => verifyTokenOfVerifiedUser(app.db, tokenHash),
     // Group invites sent to this address before it had an account now wait for it.
-    onVerified: (user) => claimInvites(app.db, user.id, user.email),
+    onVerified: (user) => app.ports.groups.claimInvites(user.id, user.email),
   });
   app.jobs.register(VERIFICATION_MAIL_JOB, (payload) => service.sendVerificationMail(payload));
   app.jobs.register(RESET_MAIL_JOB, (payload) => service.sendResetMail(payload));

@@ -11,7 +11,7 @@ import { randomToken, sha256, uuid } from '../../lib/crypto.js';
 import { conflict, HttpError, notFound, unauthorized, unprocessable } from '../../lib/http-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { presentUser } from '../../lib/present-user.js';
-import type { UserRow, UsersRepository } from '../../lib/users-repository.js';
+import type { UserRow, UsersPort } from '../../lib/ports.js';
 import { resetMail, verificationMail } from './emails.js';
 import type { AuthLimits } from './limits.js';
 import type { AuthRepository, TokenPurpose } from './repository.js';
@@ -49,7 +49,7 @@ const mailJobSchema = v.object({
 export const hashPassword = (password: string) => hash(password, ARGON);
 
 export interface AuthServiceDeps {
-  users: UsersRepository;
+  users: UsersPort;
   auth: AuthRepository;
   limits: AuthLimits;
   jobs: Pick<JobQueue, 'enqueue'>;

@@ -28,10 +28,17 @@ import {
 } from '../../../shared/endpoints/groups.js';
 import { inviteMail } from './emails.js';
 import { groupsRepository } from './repository.js';
+import { groupAccessRepository } from './access.js';
+import { notifyUsers } from '../../lib/notifications.js';
 import { INVITE_MAIL_JOB, groupsService, type InviteMailJob } from './service.js';
 
 export default async function groupRoutes(app: FastifyInstance) {
-  const service = groupsService({ repo: groupsRepository(app.db), db: app.db, jobs: app.jobs });
+  const service = groupsService({
+    repo: groupsRepository(app.db),
+    access: groupAccessRepository(app.db),
+    notify: (userIds, n) => notifyUsers(app.db, userIds, n),
+    jobs: app.jobs,
+  });
   const tags = ['groups'];
 
   app.jobs.register(INVITE_MAIL_JOB, async (payload) => {

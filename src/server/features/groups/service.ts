@@ -2,11 +2,10 @@
 // not see, 403 for what their group role does not allow), then the rules, then mapping rows to the
 // response shapes of src/shared/schemas/groups.ts.
 import type * as v from 'valibot';
-import type { DB } from '../../db/connection.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error.js';
-import { notifyUser, notifyUsers } from '../../lib/notifications.js';
-import { accessFor, groupAdminIds, logModeration, type GroupAccess, type GroupViewer } from '../../lib/group-access.js';
+import type { NewNotification } from '../../lib/notifications.js';
+import { accessFor, type GroupAccess, type GroupsPort, type GroupViewer } from './access.js';
 import {
   GROUP_MESSAGES,
   GroupMemberType,
@@ -34,7 +33,10 @@ export interface InviteMailJob {
 
 export interface GroupsDeps {
   repo: GroupsRepository;
-  db: DB;
+  /** Group admins and the moderation log (./access.ts). */
+  access: Pick<GroupsPort, 'adminIds' | 'logModeration'>;
+  /** Tell users something (lib/notifications.ts). */
+  notify: (userIds: number[], n: NewNotification) => Promise<void>;
   jobs: Pick<JobQueue, 'enqueue'>;
 }
 
@@ -51,7 +53,7 @@ const links = {
   joinRequests: (id: number) => `/forum/edit/${id}?tab=join-requests`,
 };
 
-export function groupsService({ repo, db, jobs }: GroupsDeps) {
+export function groupsService({ repo, access: groups, notify, jobs }: GroupsDeps) {
   async function access(viewer: GroupViewer, groupId: number): Promise<GroupAccess> {
     const [group, memberType] = await Promise.all([repo.byId(groupId), repo.memberType(groupId, viewer.id)]);
     if (!group) throw notFound(GROUP_MESSAGES.notFound);
@@ -214,7 +216,7 @@ export function groupsService({ repo, db, jobs }: GroupsDeps) {
       if (a.group.membership_type === MembershipType.Public) throw unprocessable(GROUP_MESSAGES.openGroup);
       if (await repo.inviteFor(id, viewer.id)) throw conflict(GROUP_MESSAGES.invitedAlready);
       if (!(await repo.addJoinRequest(id, viewer.id, message))) throw conflict(GROUP_MESSAGES.alreadyRequested);
-      await notifyUsers(db, await groupAdminIds(db, id), {
+      await notify(await groups.adminIds(id), {
         name: 'Join request',
         description: `${nameOf(viewer)} asked to join ${a.group.name}${message ? `: "${message}"` : ''}`,
         link: links.joinRequests(id),
@@ -255,8 +257,8 @@ export function groupsService({ repo, db, jobs }: GroupsDeps) {
       // Two admins at once: whoever removes the request decides.
       if (!(await repo.deleteJoinRequest(requestId))) throw notFound(GROUP_MESSAGES.joinRequestNotFound);
       if (approve) await admit(request.group_id, request.user_id);
-      await logModeration(db, { groupId: request.group_id, actorId: viewer.id, action: approve ? 'approved_join' : 'declined_join', targetUserId: request.user_id });
-      await notifyUser(db, request.user_id, {
+      await groups.logModeration({ groupId: request.group_id, actorId: viewer.id, action: approve ? 'approved_join' : 'declined_join', targetUserId: request.user_id });
+      await notify([request.user_id], {
         name: approve ? GROUP_MESSAGES.joinApproved : GROUP_MESSAGES.joinDeclined,
         description: approve ? `You are now a member of ${a.group.name}` : `Your request to join ${a.group.name} was declined`,
         link: links.group(request.group_id),
@@ -285,8 +287,8 @@ export function groupsService({ repo, db, jobs }: GroupsDeps) {
       }
       const promoted = userIds.filter((id) => members.get(id)!.member_type === GroupMemberType.Member);
       await repo.setMemberType(groupId, promoted, GroupMemberType.Moderator);
-      for (const id of promoted) await logModeration(db, { groupId, actorId: viewer.id, action: 'promoted_moderator', targetUserId: id });
-      await notifyUsers(db, promoted, { name: 'You are now a moderator', description: `You can now manage ${a.group.name}`, link: links.group(groupId) });
+      for (const id of promoted) await groups.logModeration({ groupId, actorId: viewer.id, action: 'promoted_moderator', targetUserId: id });
+      await notify(promoted, { name: 'You are now a moderator', description: `You can now manage ${a.group.name}`, link: links.group(groupId) });
       return { message: GROUP_MESSAGES.saved };
     },
 
@@ -294,7 +296,7 @@ export function groupsService({ repo, db, jobs }: GroupsDeps) {
       requireOwner(await access(viewer, groupId));
       if ((await repo.memberType(groupId, userId)) !== GroupMemberType.Moderator) throw unprocessable(GROUP_MESSAGES.notModerator);
       await repo.setMemberType(groupId, [userId], GroupMemberType.Member);
-      await logModeration(db, { groupId, actorId: viewer.id, action: 'demoted_moderator', targetUserId: userId });
+      await groups.logModeration({ groupId, actorId: viewer.id, action: 'demoted_moderator', targetUserId: userId });
       return { message: GROUP_MESSAGES.saved };
     },
 
@@ -307,7 +309,7 @@ export function groupsService({ repo, db, jobs }: GroupsDeps) {
       if (type === GroupMemberType.Creator) throw forbidden(GROUP_MESSAGES.cannotRemoveOwner);
       if (type === GroupMemberType.Moderator && !a.isOwnerOrSiteAdmin && userId !== viewer.id) throw forbidden(GROUP_MESSAGES.moderatorsByOwner);
       await repo.removeMember(groupId, userId);
-      await logModeration(db, { groupId, actorId: viewer.id, action: 'removed_member', targetUserId: userId });
+      await groups.logModeration({ groupId, actorId: viewer.id, action: 'removed_member', targetUserId: userId });
       return { message: GROUP_MESSAGES.saved };
     },
 
@@ -321,9 +323,9 @@ export function groupsService({ repo, db, jobs }: GroupsDeps) {
       const invitee = await repo.userByEmail(email);
       if (invitee && (await repo.memberType(groupId, invitee.id)) !== null) throw conflict(GROUP_MESSAGES.inviteeIsMember);
       if (!(await repo.addInvite({ group_id: groupId, email, user_id: invitee?.id ?? null, invited_by: viewer.id }))) throw conflict(GROUP_MESSAGES.alreadyInvited);
-      await logModeration(db, { groupId, actorId: viewer.id, action: 'invited', targetUserId: invitee?.id ?? null, detail: email });
+      await groups.logModeration({ groupId, actorId: viewer.id, action: 'invited', targetUserId: invitee?.id ?? null, detail: email });
       if (invitee) {
-        await notifyUser(db, invitee.id, { name: 'Group invite', description: `${nameOf(viewer)} invited you to join ${a.group.name}`, link: links.myGroups });
+        await notify([invitee.id], { name: 'Group invite', description: `${nameOf(viewer)} invited you to join ${a.group.name}`, link: links.myGroups });
       }
       const job: InviteMailJob = { to: email, groupName: a.group.name, inviterName: nameOf(viewer), existing: Boolean(invitee) };
       await jobs.enqueue(INVITE_MAIL_JOB, { ...job });
@@ -335,7 +337,7 @@ export function groupsService({ repo, db, jobs }: GroupsDeps) {
       if (!invite) throw notFound(GROUP_MESSAGES.inviteNotFound);
       requireGroupAdmin(await access(viewer, invite.group_id), GROUP_MESSAGES.inviteNotFound);
       if (!(await repo.deleteInvite(inviteId))) throw notFound(GROUP_MESSAGES.inviteNotFound);
-      await logModeration(db, { groupId: invite.group_id, actorId: viewer.id, action: 'cancelled_invite', targetUserId: invite.user_id, detail: invite.email });
+      await groups.logModeration({ groupId: invite.group_id, actorId: viewer.id, action: 'cancelled_invite', targetUserId: invite.user_id, detail: invite.email });
       return { message: GROUP_MESSAGES.inviteCancelled };
     },
 

@@ -14,6 +14,7 @@ import { mediaRepository, type MediaRow } from './repository.js';
 import { isToolStartError, runTool } from '../../lib/media-tools.js';
 import { RetryableError } from '../../jobs/queue.js';
 import { withTempCopy } from '../../storage/storage.js';
+import { ProcessingState } from '../../../shared/enums.js';
 
 const FFMPEG_TIMEOUT_MS = 120_000;
 export const THUMB_SIZE = 480;
@@ -137,7 +138,7 @@ export async function processMedia(app: FastifyInstance, mediaId: number): Promi
       file_size: size,
       thumb_key: r.thumbKey,
       duration_in_seconds: r.duration,
-      is_processed: 1,
+      is_processed: ProcessingState.Processed,
       processing_error: null,
     });
     // The original still carries its metadata (GPS...): only the cleaned copy is kept.

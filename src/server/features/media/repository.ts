@@ -3,7 +3,7 @@ import { sql, type Expression, type SqlBool, type Selectable, type ExpressionBui
 import type { DB, Dialect } from '../../db/connection.js';
 import { ilike, now } from '../../db/connection.js';
 import type { Database, MediaTable } from '../../db/types.js';
-import { ApprovalStatus, PrivacyLevel } from '../../../shared/enums.js';
+import { ApprovalStatus, PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
 import { listCache } from '../../lib/list-cache.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder } from '../../lib/pages.js';
 
@@ -72,7 +72,7 @@ export function mediaRepository(db: DB, dialect: Dialect) {
     const conds: Expression<SqlBool>[] = [
       eb('media.approval_status', '=', ApprovalStatus.Approved),
       eb('media.privacy_level', '=', PrivacyLevel.Public),
-      eb('media.is_processed', '=', 1),
+      eb('media.is_processed', '=', ProcessingState.Processed),
     ];
     if (f.type === 0 || f.type === 1) conds.push(eb('media.is_video', '=', f.type));
     if (f.tagIds.length) {
@@ -125,7 +125,7 @@ export function mediaRepository(db: DB, dialect: Dialect) {
           .where('media.contributed_by', '=', userId)
           .where('media.approval_status', '=', ApprovalStatus.Approved)
           .where('media.privacy_level', '=', PrivacyLevel.Public)
-          .where('media.is_processed', '=', 1);
+          .where('media.is_processed', '=', ProcessingState.Processed);
       const total = await totals.total(`media public ${userId}`, ['media'], async () =>
         Number((await visible(db.selectFrom('media')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
       );
@@ -139,7 +139,7 @@ export function mediaRepository(db: DB, dialect: Dialect) {
           let r = q.where('media.contributed_by', '=', userId);
           if (opts.onlyUnposted) {
             // Unposted media is what can still be attached to a new post: processed and approved.
-            r = r.where('media.is_processed', '=', 1).where('media.approval_status', '=', ApprovalStatus.Approved);
+            r = r.where('media.is_processed', '=', ProcessingState.Processed).where('media.approval_status', '=', ApprovalStatus.Approved);
             if (excludePosted) r = r.where(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM post_media pm WHERE pm.media_id = media.id)`);
           }
           return r;
@@ -162,7 +162,7 @@ export function mediaRepository(db: DB, dialect: Dialect) {
     async pendingApproval() {
       return withOwner()
         .where('media.approval_status', '=', ApprovalStatus.Unapproved)
-        .where('media.is_processed', '=', 1)
+        .where('media.is_processed', '=', ProcessingState.Processed)
         .orderBy('media.contributed_at', 'asc')
         .orderBy('media.id', 'asc')
         .execute();

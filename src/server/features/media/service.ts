@@ -4,7 +4,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { ApprovalStatus, PrivacyLevel, hasRole, Role } from '../../../shared/enums.js';
+import { ApprovalStatus, PrivacyLevel, hasRole, Role, ProcessingState } from '../../../shared/enums.js';
 import { normaliseMediaSearch } from '../../../shared/format.js';
 import type { DownloadLink } from '../../../shared/schemas/common.js';
 import {
@@ -60,7 +60,7 @@ function hourAligned(): number {
 export function mediaService({ repo, storage, secret, notify }: MediaPorts) {
   const isAdmin = (u: SessionUser) => hasRole(u.role, Role.Admin);
   const canSee = (u: SessionUser, m: MediaWithOwner) =>
-    m.contributed_by === u.id || isAdmin(u) || (m.approval_status === ApprovalStatus.Approved && m.privacy_level === PrivacyLevel.Public && m.is_processed === 1);
+    m.contributed_by === u.id || isAdmin(u) || (m.approval_status === ApprovalStatus.Approved && m.privacy_level === PrivacyLevel.Public && m.is_processed === ProcessingState.Processed);
 
   async function present(user: SessionUser, rows: MediaWithOwner[]): Promise<MediaItem[]> {
     const ids = rows.map((r) => r.id);

@@ -4,9 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 import { registerUploadKind, storeAcceptedFile, type AcceptedFile, type UploadKind } from '../../uploads/registry.js';
 import { imageTypeOf, isoMediaVideoType, looksLikeMarkup, type ImageType } from '../../uploads/sniff.js';
+import { mimeOf } from '../../uploads/mime.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { MAX_UPLOAD_BYTES, MEDIA_BATCH_LIMIT, MEDIA_IMAGE_EXTENSIONS, MEDIA_VIDEO_EXTENSIONS } from '../../../shared/limits.js';
-import { ApprovalStatus, PrivacyLevel } from '../../../shared/enums.js';
+import { ApprovalStatus, PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
 import { now } from '../../db/connection.js';
 import { uuid } from '../../lib/crypto.js';
 import { mediaRepository } from './repository.js';
@@ -14,10 +15,6 @@ import { mediaRepository } from './repository.js';
 export const MEDIA_EXTENSIONS = [...MEDIA_IMAGE_EXTENSIONS, ...MEDIA_VIDEO_EXTENSIONS] as const;
 
 const IMAGE_FAMILY: Record<string, ImageType> = { '.png': 'png', '.jpg': 'jpeg', '.jpeg': 'jpeg', '.jpe': 'jpeg', '.bmp': 'bmp', '.gif': 'gif' };
-const MIME: Record<string, string> = {
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.jpe': 'image/jpeg', '.bmp': 'image/bmp', '.gif': 'image/gif',
-  '.mp4': 'video/mp4', '.m4v': 'video/x-m4v', '.mov': 'video/quicktime',
-};
 
 export const MARKUP_MESSAGE = 'SVG and HTML files cannot be uploaded as media';
 export const mismatchMessage = (ext: string) => `This file is not a valid ${ext} file: its content does not match its extension`;
@@ -52,9 +49,9 @@ export const mediaUploadKind: UploadKind = {
       file_key: key,
       file_name: file.originalName,
       file_size: size,
-      mime_type: MIME[file.ext] ?? 'application/octet-stream',
+      mime_type: mimeOf(file.ext),
       thumb_key: null,
-      is_processed: 0,
+      is_processed: ProcessingState.Pending,
       processing_error: null,
       approval_status: ApprovalStatus.Unapproved,
       rejection_reason: null,

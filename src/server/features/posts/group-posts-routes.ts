@@ -12,11 +12,20 @@ import {
   getGroupPosts,
   getGroupPostsOfGroup,
 } from '../../../shared/endpoints/posts.js';
+import { groupPostsRepository } from './group-posts-repository.js';
 import { groupPostsService } from './group-posts-service.js';
-import { readPostBody } from './routes.js';
+import { postsPortsOf, readPostBody } from './routes.js';
+import { postsService } from './service.js';
 
 export default async function groupPostRoutes(app: FastifyInstance) {
-  const service = groupPostsService(app);
+  const ports = postsPortsOf(app);
+  const service = groupPostsService({
+    repo: groupPostsRepository(app.db),
+    postsRepo: ports.repo,
+    posts: postsService(ports),
+    groups: app.ports.groups,
+    notify: ports.notify,
+  });
   const tags = ['posts', 'groups'];
 
   route(app, createGroupPost, {

@@ -1,40 +1,36 @@
 // Posts in forum groups: members post; in a group that requires moderation a plain
 // member's post waits (status 0) in their 'My Pending Posts' and in the admins' Post requests until
 // a group admin approves or declines it. Group admins' own posts are not held. Visibility and roles
-// come from lib/group-access.ts; posting itself reuses the feed's create (attachments, uploads).
+// come from the groups port (lib/ports.ts); posting itself reuses the feed's create (attachments, uploads).
 import { cursorOf } from '../../lib/pages.js';
-import type { FastifyInstance } from 'fastify';
 import { PostStatus } from '../../../shared/enums.js';
 import { GROUP_MESSAGES, type CreateGroupPostResponse, type GroupPost, type GroupPostsPage } from '../../../shared/schemas/groups.js';
 import type { CreatePostInput, UploadErrorRow } from '../../../shared/schemas/posts.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
-import { canSeeGroupPost, groupAccess, groupAdminIds, logModeration, type GroupAccess } from '../../lib/group-access.js';
-import { notifyUser, notifyUsers } from '../../lib/notifications.js';
+import type { GroupAccess, GroupsPort } from '../../lib/ports.js';
 import type { SessionUser } from '../../plugins/session.js';
-import { signFileUrl } from '../../storage/signed-url.js';
-import { acceptTempFile } from '../../uploads/multipart.js';
-import { groupPostsRepository } from './group-posts-repository.js';
-import { postsRepository } from './repository.js';
-import { discardUploads, postsService, type PendingUpload } from './service.js';
+import type { GroupPostsRepository } from './group-posts-repository.js';
+import type { PostsRepository } from './repository.js';
+import { discardUploads, type PendingUpload, type PostsPorts, type PostsService } from './service.js';
 
 const links = {
   group: (id: number) => `/forum/group/${id}`,
   postRequests: (id: number) => `/forum/edit/${id}?tab=post-requests`,
 };
 
-export function groupPostsService(app: FastifyInstance) {
-  const postsRepo = postsRepository(app.db);
-  // The feed's rules for presenting and creating posts, with the same ports as posts/routes.ts.
-  const posts = postsService({
-    repo: postsRepo,
-    notify: (userIds, n) => notifyUsers(app.db, userIds, n),
-    signThumb: (key) => signFileUrl(app.config.sessionSecret, key, { disposition: 'inline' }),
-    acceptUpload: (user, kind, file) => acceptTempFile(app, user, kind, file),
-  });
-  const repo = groupPostsRepository(app.db);
+/** What the group-post rules use: their own queries, the feed's rules and queries, and the groups port. */
+export interface GroupPostsPorts {
+  repo: GroupPostsRepository;
+  postsRepo: PostsRepository;
+  /** The feed's rules for presenting and creating posts. */
+  posts: PostsService;
+  groups: Pick<GroupsPort, 'access' | 'canSeePost' | 'adminIds' | 'logModeration'>;
+  notify: PostsPorts['notify'];
+}
 
+export function groupPostsService({ repo, postsRepo, posts, groups, notify }: GroupPostsPorts) {
   async function access(user: SessionUser, groupId: number): Promise<GroupAccess> {
-    const a = await groupAccess(app.db, groupId, user);
+    const a = await groups.access(groupId, user);
     if (!a) throw notFound(GROUP_MESSAGES.notFound);
     return a;
   }
@@ -50,7 +46,7 @@ export function groupPostsService(app: FastifyInstance) {
     const post = await postsRepo.liveById(postId);
     if (!post || post.group_id === null) throw notFound(GROUP_MESSAGES.postNotFound);
     const a = await access(user, post.group_id);
-    if (!canSeeGroupPost(a, post, user.id)) throw notFound(GROUP_MESSAGES.postNotFound);
+    if (!groups.canSeePost(a, post, user.id)) throw notFound(GROUP_MESSAGES.postNotFound);
     if (!a.isGroupAdmin) throw forbidden(GROUP_MESSAGES.adminsOnly);
     if (post.status !== PostStatus.Pending) throw conflict(GROUP_MESSAGES.postNotPending);
     return { post, group: a.group };
@@ -80,8 +76,8 @@ export function groupPostsService(app: FastifyInstance) {
       const held = a.group.posting_type === 'requireModeration' && !a.isGroupAdmin;
       const post = await posts.create(user, input, uploads, errors, { groupId, status: held ? PostStatus.Pending : PostStatus.Approved });
       if (held) {
-        const admins = (await groupAdminIds(app.db, groupId)).filter((id) => id !== user.id);
-        await notifyUsers(app.db, admins, {
+        const admins = (await groups.adminIds(groupId)).filter((id) => id !== user.id);
+        await notify(admins, {
           name: 'Post waiting for approval',
           description: `${user.first_name} ${user.last_name} posted "${post.title}" in ${a.group.name}`,
           link: links.postRequests(groupId),
@@ -120,16 +116,16 @@ export function groupPostsService(app: FastifyInstance) {
     async approve(user: SessionUser, postId: number) {
       const { post, group } = await pendingForDecision(user, postId);
       if (!(await repo.approve(postId))) throw conflict(GROUP_MESSAGES.postNotPending);
-      await logModeration(app.db, { groupId: group.id, actorId: user.id, action: 'approved_post', targetUserId: post.creator_id, detail: post.title });
-      await notifyUser(app.db, post.creator_id, { name: 'Post approved', description: `"${post.title}" is now visible in ${group.name}`, link: links.group(group.id) });
+      await groups.logModeration({ groupId: group.id, actorId: user.id, action: 'approved_post', targetUserId: post.creator_id, detail: post.title });
+      await notify([post.creator_id], { name: 'Post approved', description: `"${post.title}" is now visible in ${group.name}`, link: links.group(group.id) });
       return { message: GROUP_MESSAGES.postApproved };
     },
 
     async decline(user: SessionUser, postId: number) {
       const { post, group } = await pendingForDecision(user, postId);
       if (!(await repo.decline(postId))) throw conflict(GROUP_MESSAGES.postNotPending);
-      await logModeration(app.db, { groupId: group.id, actorId: user.id, action: 'declined_post', targetUserId: post.creator_id, detail: post.title });
-      await notifyUser(app.db, post.creator_id, { name: 'Post declined', description: `"${post.title}" was not approved in ${group.name}`, link: links.group(group.id) });
+      await groups.logModeration({ groupId: group.id, actorId: user.id, action: 'declined_post', targetUserId: post.creator_id, detail: post.title });
+      await notify([post.creator_id], { name: 'Post declined', description: `"${post.title}" was not approved in ${group.name}`, link: links.group(group.id) });
       return { message: GROUP_MESSAGES.postDeclined };
     },
   };

@@ -5,11 +5,10 @@ import type { DB } from '../../db/connection.js';
 import type { Database, PostTable } from '../../db/types.js';
 import type { Selectable } from 'kysely';
 import { now } from '../../db/connection.js';
-import { PostStatus } from '../../../shared/enums.js';
-import { groupAccess, groupIdsOf, groupRefs, memberGroupIds, type GroupViewer } from '../../lib/group-access.js';
+import { PostStatus, ProcessingState } from '../../../shared/enums.js';
 import { FEED_TOTAL, groupTotal, groupsTotalOf, storedTotal } from '../../lib/list-totals.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
-import { replySummaries } from '../../lib/replies.js';
+import { replySummaries } from './replies.js';
 import { afterCursor, encodeCursor, idsInListOrder, pageWindow, readOrder, rowsInOrder, type Cursor } from '../../lib/pages.js';
 
 export type PostRow = Selectable<PostTable>;
@@ -56,6 +55,9 @@ export interface FeedQuery {
 const POST_PAGE_TABLES: VersionedTable[] = ['post_replies', 'posts', 'post_tags', 'tags', 'post_scenarios', 'scenarios', 'post_media', 'media', 'forum_groups', 'group_members', 'users'];
 
 export function postsRepository(db: DB) {
+  /** The group ids a user belongs to, as a subquery for `where group_id in (...)`. */
+  const memberGroupIds = (userId: number) => db.selectFrom('group_members').select('group_members.group_id').where('group_members.user_id', '=', userId);
+
   const adb = db as unknown as AttachDB;
   // The scenarios and media tables come from their own migrations; until they exist posts carry no attachments.
   let tablesPromise: Promise<Set<string>> | null = null;
@@ -77,8 +79,8 @@ export function postsRepository(db: DB) {
           : 'groupId' in scope
             ? eb('posts.group_id', '=', scope.groupId)
             : 'groupsOf' in scope
-              ? eb('posts.group_id', 'in', memberGroupIds(db, scope.groupsOf))
-              : eb.or([eb('posts.group_id', 'is', null), eb('posts.group_id', 'in', memberGroupIds(db, scope.feedOf))]),
+              ? eb('posts.group_id', 'in', memberGroupIds(scope.groupsOf))
+              : eb.or([eb('posts.group_id', 'is', null), eb('posts.group_id', 'in', memberGroupIds(scope.feedOf))]),
       )
       .$if(tagIds.length > 0, (qb) =>
         qb.where((eb) =>
@@ -144,11 +146,6 @@ export function postsRepository(db: DB) {
       const more = q.after ? found.length === q.count : q.offset + found.length < total;
       return { rows, total, nextCursor: more && last ? encodeCursor({ at: last.created_at, id: last.id }) : null };
     },
-
-    /** Group names of posts, the reader's groups, and the reader's access to one (lib/group-access.ts). */
-    groupRefs: (ids: number[]) => groupRefs(db, ids),
-    groupIdsOf: (userId: number) => groupIdsOf(db, userId),
-    groupAccess: (groupId: number, viewer: GroupViewer) => groupAccess(db, groupId, viewer),
 
     /** Reply counts and the newest replies of each post, as the reader sees them (features/replies). */
     replySummaries: (viewerId: number, rows: { id: number; group_id: number | null }[]) => replySummaries(db, viewerId, rows),
@@ -226,7 +223,7 @@ export function postsRepository(db: DB) {
         ])
         .where('post_media.post_id', 'in', postIds)
         .where('media.approval_status', '=', 2)
-        .where('media.is_processed', '=', 1)
+        .where('media.is_processed', '=', ProcessingState.Processed)
         .orderBy('media.id')
         .execute();
     },

@@ -20,7 +20,7 @@ import { signFileUrl } from '../../storage/signed-url.js';
 import { acceptTempFile, formParts, streamPartToTemp } from '../../uploads/multipart.js';
 import { getUploadKind } from '../../uploads/registry.js';
 import { postsRepository } from './repository.js';
-import { discardUploads, FEED_MAX_PAGE, postsService, type PendingUpload } from './service.js';
+import { discardUploads, FEED_MAX_PAGE, postsService, type PendingUpload, type PostsPorts } from './service.js';
 
 const FILE_FIELDS: Record<string, 'scenario' | 'media'> = { scenariosToUpload: 'scenario', mediaToUpload: 'media' };
 
@@ -92,13 +92,17 @@ export async function readPostBody(app: FastifyInstance, request: FastifyRequest
   }
 }
 
+/** The posts rules' wiring, shared by the feed and the group-post routes. */
+export const postsPortsOf = (app: FastifyInstance): PostsPorts => ({
+  repo: postsRepository(app.db),
+  groups: app.ports.groups,
+  notify: (userIds, n) => notifyUsers(app.db, userIds, n),
+  signThumb: (key) => signFileUrl(app.config.sessionSecret, key, { disposition: 'inline' }),
+  acceptUpload: (user, kind, file) => acceptTempFile(app, user, kind, file),
+});
+
 export default async function postRoutes(app: FastifyInstance) {
-  const service = postsService({
-    repo: postsRepository(app.db),
-    notify: (userIds, n) => notifyUsers(app.db, userIds, n),
-    signThumb: (key) => signFileUrl(app.config.sessionSecret, key, { disposition: 'inline' }),
-    acceptUpload: (user, kind, file) => acceptTempFile(app, user, kind, file),
-  });
+  const service = postsService(postsPortsOf(app));
   const tags = ['posts'];
 
   route(app, getPosts, {

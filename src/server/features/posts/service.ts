@@ -7,8 +7,8 @@ import type { NewNotification } from '../../lib/notifications.js';
 import type { acceptTempFile } from '../../uploads/multipart.js';
 import type { AcceptedFile } from '../../uploads/registry.js';
 import type { SessionUser } from '../../plugins/session.js';
-import { hasRole, PostStatus, PrivacyLevel, Role } from '../../../shared/enums.js';
-import { canSeeGroupPost } from '../../lib/group-access.js';
+import { hasRole, PostStatus, PrivacyLevel, Role, ProcessingState, ApprovalStatus } from '../../../shared/enums.js';
+import type { GroupsPort } from '../../lib/ports.js';
 import type {
   CreatePostInput,
   CreatePostResponse,
@@ -53,6 +53,8 @@ export async function discardUploads(uploads: PendingUpload[]) {
 /** What the post rules need besides their own tables. */
 export interface PostsPorts {
   repo: PostsRepository;
+  /** Group names, memberships and who may see a group's posts (features/groups/access.ts). */
+  groups: Pick<GroupsPort, 'access' | 'canSeePost' | 'idsOf' | 'refs'>;
   /** Tell users something (lib/notifications.ts). */
   notify: (userIds: number[], n: NewNotification) => Promise<void>;
   /** A signed link to a stored thumbnail. */
@@ -66,18 +68,18 @@ function requireAdmin(user: SessionUser) {
   if (!hasRole(user.role, Role.Admin)) throw forbidden(MESSAGES.adminOnly);
 }
 
-export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPorts) {
+export function postsService({ repo, groups, notify, signThumb, acceptUpload }: PostsPorts) {
 
   async function present(rows: PostRow[], viewerId: number): Promise<ForumPost[]> {
     const ids = rows.map((r) => r.id);
     const groupIds = rows.flatMap((r) => (r.group_id === null ? [] : [r.group_id]));
-    const [creators, tags, scenarios, media, groups, myGroups, replies] = await Promise.all([
+    const [creators, tags, scenarios, media, groupNames, myGroups, replies] = await Promise.all([
       repo.creators([...new Set(rows.map((r) => r.creator_id))]),
       repo.tagsOf(ids),
       repo.scenariosOf(ids),
       repo.mediaOf(ids),
-      repo.groupRefs(groupIds),
-      groupIds.length ? repo.groupIdsOf(viewerId).then((g) => new Set(g)) : new Set<number>(),
+      groups.refs(groupIds),
+      groupIds.length ? groups.idsOf(viewerId).then((g) => new Set(g)) : new Set<number>(),
       repo.replySummaries(viewerId, rows),
     ]);
     const creatorById = new Map(creators.map((c) => [c.id, c]));
@@ -85,7 +87,7 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
     // processed; the group's members when it is attached to their group's post (DESIGN section 8).
     const canOpen = (s: (typeof scenarios)[number], row: PostRow) =>
       s.contributed_by === viewerId ||
-      (s.is_processed === 1 && !s.processing_error && (s.privacy_level === 2 || (row.group_id !== null && myGroups.has(row.group_id))));
+      (s.is_processed === ProcessingState.Processed && !s.processing_error && (s.privacy_level === PrivacyLevel.Public || (row.group_id !== null && myGroups.has(row.group_id))));
     // Attached media shows to its owner, and to everyone while it is public: an item made private
     // after it was posted leaves the post, as it leaves the library.
     const canSeeMedia = (m: (typeof media)[number]) => m.contributed_by === viewerId || m.privacy_level === PrivacyLevel.Public;
@@ -101,7 +103,7 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
         created_at: row.created_at,
         status: row.status,
         type: row.type,
-        group: row.group_id !== null ? (groups.get(row.group_id) ?? null) : null,
+        group: row.group_id !== null ? (groupNames.get(row.group_id) ?? null) : null,
         media: media
           .filter((m) => m.post_id === row.id && canSeeMedia(m))
           .map((m) => ({
@@ -129,11 +131,11 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
     });
   }
 
-  /** May the user see this post? Feed posts once approved; group posts by the group's rules (lib/group-access). */
+  /** May the user see this post? Feed posts once approved; group posts by the group's rules (the groups port). */
   async function canSee(user: SessionUser, post: PostRow): Promise<boolean> {
     if (post.group_id === null) return post.status === PostStatus.Approved;
-    const access = await repo.groupAccess(post.group_id, user);
-    return access !== null && canSeeGroupPost(access, post, user.id);
+    const access = await groups.access(post.group_id, user);
+    return access !== null && groups.canSeePost(access, post, user.id);
   }
 
   /** A live, approved post the user may see. */
@@ -153,15 +155,15 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
     if (tagIds.length !== input.tags.length) throw unprocessable(MESSAGES.unknownTag);
     const scenarios = await repo.scenariosForAttach(input.scenarios);
     // Another user's private scenario is reported as missing.
-    const seen = scenarios.filter((s) => s.privacy_level === 2 || s.contributed_by === user.id);
+    const seen = scenarios.filter((s) => s.privacy_level === PrivacyLevel.Public || s.contributed_by === user.id);
     if (seen.length !== input.scenarios.length) throw unprocessable(MESSAGES.scenarioMissing);
-    if (scope === 'feed' && seen.some((s) => s.privacy_level !== 2)) throw unprocessable(MESSAGES.scenarioPrivate);
-    if (seen.some((s) => s.is_processed !== 1 || s.processing_error)) throw unprocessable(MESSAGES.scenarioNotReady);
+    if (scope === 'feed' && seen.some((s) => s.privacy_level !== PrivacyLevel.Public)) throw unprocessable(MESSAGES.scenarioPrivate);
+    if (seen.some((s) => s.is_processed !== ProcessingState.Processed || s.processing_error)) throw unprocessable(MESSAGES.scenarioNotReady);
     const media = await repo.mediaForAttach(input.media);
     // Another user's private, unapproved item is reported as missing, not as unapproved.
-    const visible = media.filter((m) => m.contributed_by === user.id || (m.privacy_level === 2 && m.approval_status === 2));
+    const visible = media.filter((m) => m.contributed_by === user.id || (m.privacy_level === PrivacyLevel.Public && m.approval_status === ApprovalStatus.Approved));
     if (visible.length !== input.media.length) throw unprocessable(MESSAGES.mediaMissing);
-    if (visible.some((m) => m.approval_status !== 2 || m.is_processed !== 1)) throw unprocessable(MESSAGES.mediaNotApproved);
+    if (visible.some((m) => m.approval_status !== ApprovalStatus.Approved || m.is_processed !== ProcessingState.Processed)) throw unprocessable(MESSAGES.mediaNotApproved);
     // A post shows private media to its owner alone (present): refused, in feed and group posts alike.
     if (visible.some((m) => m.privacy_level !== PrivacyLevel.Public)) throw unprocessable(MESSAGES.mediaPrivate);
   }
@@ -319,3 +321,5 @@ export function postsService({ repo, notify, signThumb, acceptUpload }: PostsPor
     },
   };
 }
+
+export type PostsService = ReturnType<typeof postsService>;

@@ -39,6 +39,7 @@
 // processing_error, which its owner sees; the job never crashes on content.
 import fs from 'node:fs';
 import yauzl from 'yauzl';
+import { readHead } from '../../uploads/mime.js';
 import { AGE_UNITS, monitorName, patientAgeFromAge, patientAgeFromRealitiCategory, type AgeUnit } from '../../../shared/realiti.js';
 import type { ScenarioDetails } from '../../../shared/schemas/scenarios.js';
 
@@ -242,17 +243,6 @@ export function detailsFromColumn(json: string | null, deviceId: number | null):
       story: d.story ?? null,
     },
   };
-}
-
-async function readHead(filePath: string, bytes: number): Promise<Buffer> {
-  const fh = await fs.promises.open(filePath, 'r');
-  try {
-    const buf = Buffer.alloc(bytes);
-    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
 }
 
 function parseJson(buf: Buffer): unknown {

@@ -4,10 +4,10 @@ import { sql, type Expression, type ExpressionBuilder, type Insertable, type Sel
 import type { DB, Dialect } from '../../db/connection.js';
 import { now } from '../../db/connection.js';
 import type { Database, ScenarioTable } from '../../db/types.js';
-import { canOpenScenarioThroughPost } from '../../lib/group-access.js';
 import { LIBRARY_TOTAL, storedTotal } from '../../lib/list-totals.js';
 import { listCache } from '../../lib/list-cache.js';
 import { foldAccents } from '../../../shared/search.js';
+import { PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction } from '../../lib/pages.js';
 
 export type ScenarioRow = Selectable<ScenarioTable> & {
@@ -86,7 +86,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
   }
 
   function libraryWhere(eb: EB, f: LibraryFilters): Expression<SqlBool> {
-    const conds: Expression<SqlBool>[] = [eb('s.privacy_level', '=', 2), eb('s.is_processed', '=', 1)];
+    const conds: Expression<SqlBool>[] = [eb('s.privacy_level', '=', PrivacyLevel.Public), eb('s.is_processed', '=', ProcessingState.Processed)];
     if (f.age !== -1) conds.push(eb('s.patient_age', '=', f.age));
     if (f.condition !== -1) conds.push(eb('s.patient_condition', '=', f.condition));
     if (f.tagIds.length) {
@@ -151,7 +151,14 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     const q = tokens.map((t) => `"${t}"*`).join(' AND ');
     const matches = sql`(SELECT rowid FROM scenarios_fts WHERE scenarios_fts MATCH ${q})`;
     // Outside the library: not public, or public and not processed (each as index ranges).
-    const outside = [sql`s.privacy_level < 2`, sql`s.privacy_level > 2`, sql`s.privacy_level = 2 AND s.is_processed < 1`, sql`s.privacy_level = 2 AND s.is_processed > 1`];
+    const pub = sql.lit(PrivacyLevel.Public);
+    const done = sql.lit(ProcessingState.Processed);
+    const outside = [
+      sql`s.privacy_level < ${pub}`,
+      sql`s.privacy_level > ${pub}`,
+      sql`s.privacy_level = ${pub} AND s.is_processed < ${done}`,
+      sql`s.privacy_level = ${pub} AND s.is_processed > ${done}`,
+    ];
     const { rows } = await sql<{ n: number }>`SELECT (SELECT count(*) FROM scenarios_fts WHERE scenarios_fts MATCH ${q})
       ${sql.join(outside.map((range) => sql`- (SELECT count(*) FROM scenarios s WHERE ${range} AND +s.id IN ${matches})`), sql` `)} AS n`.execute(db);
     return Number(rows[0].n);
@@ -251,17 +258,14 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       return { total, rows: await rowsById(idsInListOrder(w, ids.map((r) => r.id))) };
     },
 
-    /** A private scenario attached to a group post opens for the group's members (lib/group-access.ts). */
-    openableThroughGroupPost: (scenarioId: number, userId: number) => canOpenScenarioThroughPost(db, scenarioId, userId),
-
     /** Own processed, readable scenarios not attached to any post yet (the post attach picker); public ones only for a feed post. */
     async unposted(userId: number, offset: number, count: number, publicOnly = false) {
       const where = (eb: EB) =>
         eb.and([
           eb('s.contributed_by', '=', userId),
-          eb('s.is_processed', '=', 1),
+          eb('s.is_processed', '=', ProcessingState.Processed),
           eb('s.processing_error', 'is', null),
-          ...(publicOnly ? [eb('s.privacy_level', '=', 2)] : []),
+          ...(publicOnly ? [eb('s.privacy_level', '=', PrivacyLevel.Public)] : []),
           eb.not(eb.exists(eb.selectFrom('post_scenarios as ps').select('ps.post_id').whereRef('ps.scenario_id', '=', 's.id'))),
         ]);
       const total = Number(
@@ -278,13 +282,13 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       base()
         .innerJoin('scenario_favourites as f', 'f.scenario_id', 's.id')
         .where('f.user_id', '=', userId)
-        .where((eb) => eb.or([eb('s.privacy_level', '=', 2), eb('s.contributed_by', '=', viewerId)]))
+        .where((eb) => eb.or([eb('s.privacy_level', '=', PrivacyLevel.Public), eb('s.contributed_by', '=', viewerId)]))
         .orderBy('f.created_at', 'desc')
         .limit(500)
         .execute(),
 
     publicOf: (userId: number) =>
-      base().where('s.contributed_by', '=', userId).where('s.privacy_level', '=', 2).where('s.is_processed', '=', 1).orderBy('s.contributed_at', 'desc').limit(500).execute(),
+      base().where('s.contributed_by', '=', userId).where('s.privacy_level', '=', PrivacyLevel.Public).where('s.is_processed', '=', ProcessingState.Processed).orderBy('s.contributed_at', 'desc').limit(500).execute(),
 
     async tagsFor(ids: number[]): Promise<Map<number, { id: number; title: string }[]>> {
       const map = new Map<number, { id: number; title: string }[]>();

@@ -10,6 +10,7 @@ import { signFileUrl } from '../../storage/signed-url.js';
 import { withTempCopy, type Storage } from '../../storage/storage.js';
 import { storeAcceptedFile } from '../../uploads/registry.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import type { GroupsPort } from '../../lib/ports.js';
 import type { SessionUser } from '../../plugins/session.js';
 import type { DownloadLink, MessageBody } from '../../../shared/schemas/common.js';
 import {
@@ -29,6 +30,7 @@ import {
 } from '../../../shared/schemas/scenarios.js';
 import { scenariosRepository, type ScenarioRow, type ScenariosRepository } from './repository.js';
 import { BrokenScenarioFile, detailsFromColumn, readScenarioFile } from './processor.js';
+import { PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
 
 export const PROCESS_JOB = 'scenario.process';
 /** Reads every stored scenario again, in id order (queued once by migration 0012). */
@@ -42,7 +44,7 @@ export function isPublishable(row: Pick<ScenarioRow, 'is_processed' | 'processin
 
 /** Visible to a user: public, or their own (contracts). */
 export function isVisibleTo(row: Pick<ScenarioRow, 'privacy_level' | 'contributed_by'>, userId: number): boolean {
-  return row.privacy_level === 2 || row.contributed_by === userId;
+  return row.privacy_level === PrivacyLevel.Public || row.contributed_by === userId;
 }
 
 const safeFileName = (name: string) => path.basename(name).replace(/[^\w.\- ]+/g, '_').slice(-120) || 'scenario';
@@ -59,6 +61,8 @@ export interface ScenarioPorts {
   /** Signs file URLs (storage/signed-url.ts). */
   secret: string;
   log: Pick<FastifyInstance['log'], 'error'>;
+  /** A private scenario attached to a group post opens for the group's members (features/groups/access.ts). */
+  groups: Pick<GroupsPort, 'canOpenScenarioThroughPost'>;
 }
 
 export const scenarioPortsOf = (app: FastifyInstance): ScenarioPorts => ({
@@ -67,6 +71,7 @@ export const scenarioPortsOf = (app: FastifyInstance): ScenarioPorts => ({
   jobs: app.jobs,
   secret: app.config.sessionSecret,
   log: app.log,
+  groups: app.ports.groups,
 });
 
 /** A path names a scenario or user by numeric id or by uuid_id (the schemas keep ids within range). */
@@ -75,7 +80,7 @@ const refOf = (idOrUuid: string): number | string => (/^\d+$/.test(idOrUuid) ? N
 /** Search words of the library path: comma-joined, -1 for none. */
 const searchWords = (search: string) => (search === '-1' ? [] : search.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean));
 
-export function scenariosService({ repo, storage, jobs, secret, log }: ScenarioPorts) {
+export function scenariosService({ repo, storage, jobs, secret, log, groups }: ScenarioPorts) {
   /** Tags and favourite counts of the rows, the same for every reader. */
   async function sharedParts(rows: ScenarioRow[]) {
     const ids = rows.map((r) => r.id);
@@ -141,8 +146,8 @@ export function scenariosService({ repo, storage, jobs, secret, log }: ScenarioP
   async function findVisible(idOrUuid: string, viewer: SessionUser): Promise<ScenarioRow> {
     const ref = refOf(idOrUuid);
     const row = typeof ref === 'number' ? await repo.byId(ref) : await repo.byUuid(ref);
-    // A private scenario attached to a group post opens for that group's members (lib/group-access.ts).
-    if (!row || !(isVisibleTo(row, viewer.id) || (await repo.openableThroughGroupPost(row.id, viewer.id)))) throw notFound('Scenario not found');
+    // A private scenario attached to a group post opens for that group's members (the groups port).
+    if (!row || !(isVisibleTo(row, viewer.id) || (await groups.canOpenScenarioThroughPost(row.id, viewer.id)))) throw notFound('Scenario not found');
     return row;
   }
 
@@ -238,7 +243,7 @@ export function scenariosService({ repo, storage, jobs, secret, log }: ScenarioP
         };
         // Public scenarios must stay publishable; only a publishable one can change its privacy.
         const publishable = isPublishable(next, tagIds.length);
-        if ((next.privacy_level !== row.privacy_level || next.privacy_level === 2) && !publishable) throw unprocessable(NOT_PUBLISHABLE_MESSAGE);
+        if ((next.privacy_level !== row.privacy_level || next.privacy_level === PrivacyLevel.Public) && !publishable) throw unprocessable(NOT_PUBLISHABLE_MESSAGE);
         await r.update(row.id, {
           description: next.description,
           patient_age: next.patient_age,
@@ -349,7 +354,7 @@ export function scenariosService({ repo, storage, jobs, secret, log }: ScenarioP
         file_name: path.basename(file.originalName),
         file_size: size,
         privacy_level: 0,
-        is_processed: 0,
+        is_processed: ProcessingState.Pending,
         processing_error: null,
         contributed_by: user.id,
         contributed_at: now(),
@@ -392,12 +397,12 @@ export function scenariosService({ repo, storage, jobs, secret, log }: ScenarioP
           has_sounds: meta.has_sounds ? 1 : 0,
           has_labs: meta.has_labs ? 1 : 0,
           details: JSON.stringify(meta.details),
-          is_processed: 1,
+          is_processed: ProcessingState.Processed,
           processing_error: null,
         });
       } catch (err) {
         if (!(err instanceof BrokenScenarioFile) && (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-        await repo.update(row.id, { is_processed: 1, processing_error: BROKEN_FILE_MESSAGE, details: null });
+        await repo.update(row.id, { is_processed: ProcessingState.Processed, processing_error: BROKEN_FILE_MESSAGE, details: null });
       }
       await repo.refreshSearchText(row.id);
     },

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.js';
 import { updateUserDetails, getUserDetails } from '../../../shared/endpoints/users.js';
-import { usersRepository } from '../../lib/users-repository.js';
+import { usersRepository } from './repository.js';
 import { usersService } from './service.js';
 
 export default async function userRoutes(app: FastifyInstance) {

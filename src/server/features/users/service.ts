@@ -8,7 +8,7 @@ import type { Me, PublicUser } from '../../../shared/schemas/users.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { presentPublicUser, presentUser } from '../../lib/present-user.js';
-import type { UsersRepository } from '../../lib/users-repository.js';
+import type { UsersRepository } from './repository.js';
 
 type UpdateDetailsInput = v.InferOutput<typeof updateDetailsSchema>;
 

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
 import { formatFileSize } from '../../../../shared/format';
 import { PAGE_SIZE } from '../../../../shared/limits';
+import { PrivacyLevel } from '../../../../shared/enums';
 import type { MediaItem } from '../../../../shared/schemas/media';
 import { useEditMedia } from '../api/edit-media';
 import { useMyMedia } from '../api/get-my-media';
@@ -47,7 +48,7 @@ function MyMediaCard({ media }: { media: MediaItem }) {
             Privacy
             <select
               aria-describedby={!media.is_video && !media.alt_text && media.is_processed ? `no-alt-${media.id}` : undefined}
-              value={media.privacy_level === 2 ? 2 : 0}
+              value={media.privacy_level === PrivacyLevel.Public ? PrivacyLevel.Public : PrivacyLevel.Private}
               disabled={edit.isPending}
               onChange={(e) => changePrivacy(Number(e.target.value) === 2 ? 2 : 0)}
             >

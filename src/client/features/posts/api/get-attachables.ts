@@ -5,6 +5,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '../../../lib/api';
 import { getMyUnpostedMedia } from '../../../../shared/endpoints/media';
 import { getMyUnpostedScenarios } from '../../../../shared/endpoints/scenarios';
+import { ApprovalStatus } from '../../../../shared/enums';
 
 export interface Attachable {
   id: number;
@@ -41,7 +42,7 @@ export const attachablesQueryOptions = (kind: AttachKind, page: number, scope: A
         kind === 'scenario' ? await call(getMyUnpostedScenarios, { params, query: { scope } }) : await call(getMyUnpostedMedia, { params });
       let items = (kind === 'scenario' ? data.scenarios : data.media) ?? [];
       // Media must be approved before it can be attached (spec section 5).
-      if (kind === 'media') items = items.filter((m) => m.approval_status === undefined || m.approval_status === 2);
+      if (kind === 'media') items = items.filter((m) => m.approval_status === undefined || m.approval_status === ApprovalStatus.Approved);
       return { items, total: data.total ?? items.length };
     },
     placeholderData: keepPreviousData,

@@ -1,6 +1,6 @@
 // One scenario in a list: device thumbnail, name, patient, tags, contributor and download.
 import { Link } from 'react-router-dom';
-import { patientAgeLabels, patientConditionLabels } from '../../../../shared/enums';
+import { PrivacyLevel, patientAgeLabels, patientConditionLabels } from '../../../../shared/enums';
 import { formatRelativeDate, truncateTag } from '../../../../shared/format';
 import type { Scenario } from '../../../../shared/schemas/scenarios';
 import { DownloadButton } from './download-button';
@@ -30,7 +30,7 @@ export function ScenarioCard({ scenario, showOwnerState = false }: { scenario: S
         </div>
         {showOwnerState && (
           <p className="scenario-states">
-            <span className="badge">{s.privacy_level === 2 ? 'Public' : 'Private'}</span>
+            <span className="badge">{s.privacy_level === PrivacyLevel.Public ? 'Public' : 'Private'}</span>
             {!s.is_processed && <span className="badge">Processing</span>}
             {s.processing_error && <span className="badge error">{s.processing_error}</span>}
           </p>

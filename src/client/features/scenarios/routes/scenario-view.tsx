@@ -1,6 +1,6 @@
 // /scenario/:uuidId (scenario-view): thumbnails, facts, favourite, owner actions or 'Add to My Scenarios'.
 import { Link, useParams } from 'react-router-dom';
-import { patientAgeLabels, patientConditionLabels } from '../../../../shared/enums';
+import { PrivacyLevel, patientAgeLabels, patientConditionLabels } from '../../../../shared/enums';
 import { formatDuration, formatFileSize, formatRelativeDate, truncateTag } from '../../../../shared/format';
 import { PROCESSING_MESSAGE, type Scenario } from '../../../../shared/schemas/scenarios';
 import { Spinner } from '../../../components/spinner';
@@ -29,7 +29,7 @@ function OwnerActions({ scenario }: { scenario: Scenario }) {
   const alert = useAlertDialog();
   const edit = useEditScenario();
   const editor = useWebEditorUrl();
-  const isPublic = scenario.privacy_level === 2;
+  const isPublic = scenario.privacy_level === PrivacyLevel.Public;
   const togglePrivacy = async () => {
     const ok = await confirm({
       title: isPublic ? 'Make this scenario private?' : 'Make this scenario public?',
@@ -123,7 +123,7 @@ export function Component() {
           <h1>{s.name || 'Unknown Scenario'}</h1>
           <p className="muted">
             by <Link to={`/view-user/${s.contributed_by.uuid_id}`}>{s.contributed_by.first_name} {s.contributed_by.last_name}</Link> · {formatRelativeDate(s.contributed_at)} ·{' '}
-            <span className="badge">{s.privacy_level === 2 ? 'Public' : 'Private'}</span>{' '}
+            <span className="badge">{s.privacy_level === PrivacyLevel.Public ? 'Public' : 'Private'}</span>{' '}
             <OfflineBadge kind="scenario" id={s.uuid_id} />
           </p>
           {s.description && <p>{s.description}</p>}

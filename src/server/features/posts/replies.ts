@@ -1,10 +1,10 @@
 // Replies as a reader sees them, shared by the replies feature and posts (whose cards show the
 // reply count and the newest replies): presenting rows, and the summaries of many posts.
-import type { DB } from '../db/connection.js';
-import { hasRole, PostStatus, Role } from '../../shared/enums.js';
-import { REPLY_MESSAGES, type Reply } from '../../shared/schemas/replies.js';
-import { groupAccess, type GroupAccess, type GroupViewer } from './group-access.js';
-import { notFound } from './http-error.js';
+import type { DB } from '../../db/connection.js';
+import { hasRole, PostStatus, Role } from '../../../shared/enums.js';
+import { REPLY_MESSAGES, type Reply } from '../../../shared/schemas/replies.js';
+import type { GroupAccess, GroupsPort, GroupViewer } from '../../lib/ports.js';
+import { notFound } from '../../lib/http-error.js';
 import { repliesRepository, type ReplyRow, type RepliesRepository } from './replies-repository.js';
 
 /** The post card shows this many of the newest replies. */
@@ -21,13 +21,13 @@ export type ReplyPostRow = { id: number; title: string; creator_id: number; grou
 
 /**
  * A post whose replies the reader may see: live, approved, and in the feed or a group whose content
- * they see (lib/group-access.ts). 404 otherwise.
+ * they see (the groups port). 404 otherwise.
  */
-export async function readablePost(db: DB, user: GroupViewer, postId: number): Promise<{ post: ReplyPostRow; access: GroupAccess | null }> {
+export async function readablePost(db: DB, groups: Pick<GroupsPort, 'access'>, user: GroupViewer, postId: number): Promise<{ post: ReplyPostRow; access: GroupAccess | null }> {
   const post = await db.selectFrom('posts').select(['id', 'title', 'creator_id', 'group_id', 'status', 'deleted_at']).where('id', '=', postId).where('deleted_at', 'is', null).executeTakeFirst();
   if (!post || post.status !== PostStatus.Approved) throw notFound(REPLY_MESSAGES.postNotFound);
   if (post.group_id === null) return { post, access: null };
-  const access = await groupAccess(db, post.group_id, user);
+  const access = await groups.access(post.group_id, user);
   if (!access || !access.canSeeContent) throw notFound(REPLY_MESSAGES.postNotFound);
   return { post, access };
 }

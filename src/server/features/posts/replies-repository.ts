@@ -1,13 +1,13 @@
 // Kysely queries for replies (shared by the replies feature and posts, whose cards show replies): a post's thread, counts and latest replies of many posts, quotes,
 // reports and full-text search (migration 0026).
 import { sql, type Selectable } from 'kysely';
-import type { DB, Dialect } from '../db/connection.js';
-import { now } from '../db/connection.js';
-import type { PostReplyTable } from '../db/types.js';
-import { PostStatus } from '../../shared/enums.js';
-import { GroupMemberType } from '../../shared/schemas/groups.js';
-import { ftsQuery, tsQuery } from './full-text.js';
-import type { Cursor } from './pages.js';
+import type { DB, Dialect } from '../../db/connection.js';
+import { now } from '../../db/connection.js';
+import type { PostReplyTable } from '../../db/types.js';
+import { PostStatus } from '../../../shared/enums.js';
+import { GroupMemberType } from '../../../shared/schemas/groups.js';
+import { ftsQuery, tsQuery } from '../../lib/full-text.js';
+import type { Cursor } from '../../lib/pages.js';
 
 export type ReplyRow = Selectable<PostReplyTable>;
 

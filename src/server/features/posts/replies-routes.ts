@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { createReply, deleteReply, editReply, listReplies, reportReply, searchReplies } from '../../../shared/endpoints/replies.js';
 import { notifyUsers } from '../../lib/notifications.js';
 import { route } from '../../lib/route.js';
-import { repliesRepository } from '../../lib/replies-repository.js';
-import { repliesService } from './service.js';
+import { repliesRepository } from './replies-repository.js';
+import { repliesService } from './replies-service.js';
 
 export default async function replyRoutes(app: FastifyInstance) {
   const notify = (userIds: number[], n: Parameters<typeof notifyUsers>[2]) => notifyUsers(app.db, userIds, n);
-  const service = repliesService({ db: app.db, repo: repliesRepository(app.db, app.dialect), notify });
+  const service = repliesService({ db: app.db, groups: app.ports.groups, repo: repliesRepository(app.db, app.dialect), notify });
   const tags = ['replies'];
 
   route(app, listReplies, {

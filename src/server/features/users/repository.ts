@@ -1,10 +1,12 @@
-import { sql, type Selectable } from 'kysely';
-import type { DB } from '../db/connection.js';
-import type { OrganisationTable, UserTable } from '../db/types.js';
+// The users feature's accounts and organisations; other features reach them through the users
+// port (lib/ports.ts).
+import { sql } from 'kysely';
+import type { DB } from '../../db/connection.js';
+import type { UserRow, UsersPort } from '../../lib/ports.js';
 
-export type UserRow = Selectable<UserTable>;
-export type OrganisationRow = Selectable<OrganisationTable>;
-export function usersRepository(db: DB) {
+export type { OrganisationRow, UserRow } from '../../lib/ports.js';
+
+export function usersRepository(db: DB): UsersPort {
   return {
     byId: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
     byUuid: (uuid: string) => db.selectFrom('users').selectAll().where('uuid_id', '=', uuid).executeTakeFirst(),
@@ -40,4 +42,4 @@ export function usersRepository(db: DB) {
   };
 }
 
-export type UsersRepository = ReturnType<typeof usersRepository>;
+export type UsersRepository = UsersPort;

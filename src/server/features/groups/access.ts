@@ -1,40 +1,20 @@
-// Who may see and do what in a forum group (spec section 6, DESIGN section 8 'group visibility'),
-// shared by the groups feature, posts (the feed, group posts) and scenarios (opening a scenario
-// attached to a group post), so features need not import each other.
+// Who may see and do what in a forum group (spec section 6, DESIGN section 8 'group visibility'):
+// the groups feature's own rules, offered to posts (the feed, group posts), scenarios (opening a
+// scenario attached to a group post) and auth (invites waiting for a new account) as the groups
+// port (lib/ports.ts), so features need not import each other.
 //   - Open group: name, description, members and approved posts for every signed-in user.
 //   - Invite-only group: name and description for every signed-in user; posts, members and pending
 //     items for its members only.
 //   - Group admins are its creator (member type 2) and moderators (1); a site admin has the
 //     creator's powers for moderation without being a member.
-import type { Selectable } from 'kysely';
-import type { DB } from '../db/connection.js';
-import { now } from '../db/connection.js';
-import type { ForumGroupTable } from '../db/types.js';
-import { Role, hasRole } from '../../shared/enums.js';
-import { GroupMemberType, MembershipType, type GroupRef } from '../../shared/schemas/groups.js';
-import { notifyUsers } from './notifications.js';
+import type { DB } from '../../db/connection.js';
+import { now } from '../../db/connection.js';
+import { PostStatus, Role, hasRole } from '../../../shared/enums.js';
+import { GroupMemberType, MembershipType, type GroupRef } from '../../../shared/schemas/groups.js';
+import { notifyUsers } from '../../lib/notifications.js';
+import type { GroupAccess, GroupRow, GroupsPort, GroupViewer, ModerationEntry } from '../../lib/ports.js';
 
-export type GroupRow = Selectable<ForumGroupTable>;
-
-export interface GroupViewer {
-  id: number;
-  role: number;
-}
-
-export interface GroupAccess {
-  group: GroupRow;
-  /** The viewer's member type, or null when not a member. */
-  memberType: number | null;
-  isMember: boolean;
-  isOwner: boolean;
-  isSiteAdmin: boolean;
-  /** Creator, moderator or site admin. */
-  isGroupAdmin: boolean;
-  /** Creator or site admin: assigns moderators, deletes the group. */
-  isOwnerOrSiteAdmin: boolean;
-  /** Posts, members and pending items may be shown. */
-  canSeeContent: boolean;
-}
+export type { GroupAccess, GroupRow, GroupsPort, GroupViewer } from '../../lib/ports.js';
 
 export function accessFor(group: GroupRow, memberType: number | null, viewer: GroupViewer): GroupAccess {
   const isMember = memberType !== null;
@@ -71,16 +51,13 @@ export async function groupIdsOf(db: DB, userId: number): Promise<number[]> {
   return (await db.selectFrom('group_members').select('group_id').where('user_id', '=', userId).execute()).map((r) => r.group_id);
 }
 
-/** A subquery of the group ids a user belongs to, for `where group_id in (...)`. */
-export const memberGroupIds = (db: DB, userId: number) => db.selectFrom('group_members').select('group_members.group_id').where('group_members.user_id', '=', userId);
-
 /** The creator and moderators of a group (they are told about join requests and waiting posts). */
 export async function groupAdminIds(db: DB, groupId: number): Promise<number[]> {
   return (await db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('member_type', '>=', GroupMemberType.Moderator).execute()).map((r) => r.user_id);
 }
 
 /** One line of a group's moderation log: who did what to whom (beyond the spec). */
-export async function logModeration(db: DB, entry: { groupId: number; actorId: number; action: string; targetUserId: number | null; detail?: string }): Promise<void> {
+export async function logModeration(db: DB, entry: ModerationEntry): Promise<void> {
   await db
     .insertInto('group_moderation_log')
     .values({ group_id: entry.groupId, actor_id: entry.actorId, action: entry.action, target_user_id: entry.targetUserId, detail: entry.detail ?? '', created_at: now() })
@@ -100,7 +77,7 @@ export async function groupRefs(db: DB, ids: number[]): Promise<Map<number, Grou
  */
 export function canSeeGroupPost(access: GroupAccess, post: { status: number; creator_id: number }, viewerId: number): boolean {
   if (!access.canSeeContent) return false;
-  return post.status === 1 || post.creator_id === viewerId || access.isGroupAdmin;
+  return post.status === PostStatus.Approved || post.creator_id === viewerId || access.isGroupAdmin;
 }
 
 /**
@@ -115,7 +92,7 @@ export async function canOpenScenarioThroughPost(db: DB, scenarioId: number, use
     .select('posts.id')
     .where('post_scenarios.scenario_id', '=', scenarioId)
     .where('posts.deleted_at', 'is', null)
-    .where((eb) => eb.or([eb('posts.status', '=', 1), eb('posts.creator_id', '=', userId), eb('group_members.member_type', '>=', GroupMemberType.Moderator)]))
+    .where((eb) => eb.or([eb('posts.status', '=', PostStatus.Approved), eb('posts.creator_id', '=', userId), eb('group_members.member_type', '>=', GroupMemberType.Moderator)]))
     .limit(1)
     .executeTakeFirst();
   return Boolean(row);
@@ -139,4 +116,18 @@ export async function claimInvites(db: DB, userId: number, email: string): Promi
     if (group) await notifyUsers(db, [userId], { name: 'Group invite', description: `You were invited to join ${group.name}`, link: '/me/forum/groups' });
   }
   return claimed.length;
+}
+
+/** The groups port (lib/ports.ts) on a database. */
+export function groupAccessRepository(db: DB): GroupsPort {
+  return {
+    access: (groupId, viewer) => groupAccess(db, groupId, viewer),
+    canSeePost: canSeeGroupPost,
+    idsOf: (userId) => groupIdsOf(db, userId),
+    refs: (ids) => groupRefs(db, ids),
+    adminIds: (groupId) => groupAdminIds(db, groupId),
+    logModeration: (entry) => logModeration(db, entry),
+    canOpenScenarioThroughPost: (scenarioId, userId) => canOpenScenarioThroughPost(db, scenarioId, userId),
+    claimInvites: (userId, email) => claimInvites(db, userId, email),
+  };
 }

@@ -1,5 +1,5 @@
 // Reply rules. A reply is seen by whoever sees its post: a live, approved feed post by every
-// signed-in user; a group post by those who see the group's content (lib/group-access.ts: everyone
+// signed-in user; a group post by those who see the group's content (the groups port: everyone
 // for an open group, members and site admins for an invite-only one). Anyone who sees a feed post
 // may reply; in a group, its members and admins reply. In a group that requires moderation, replies
 // are not held for approval: the post was approved already, and members' answers appear at once
@@ -9,27 +9,28 @@ import type { SessionUser } from '../../plugins/session.js';
 import type { DB } from '../../db/connection.js';
 import { hasRole, Role } from '../../../shared/enums.js';
 import { REPLY_MESSAGES, REPLIES_MAX_PAGE, type CreateReplyInput, type RepliesPage, type Reply, type ReplySearch } from '../../../shared/schemas/replies.js';
-import { accessFor, findGroup, type GroupAccess } from '../../lib/group-access.js';
+import type { GroupAccess, GroupsPort } from '../../lib/ports.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error.js';
 import { cursorOf, encodeCursor } from '../../lib/pages.js';
 import type { NewNotification } from '../../lib/notifications.js';
 import { searchWords } from '../../../shared/search.js';
-import type { ReplyRow, RepliesRepository } from '../../lib/replies-repository.js';
-import { postLink, presentReplies, readablePost, userRef, type ReplyPostRow as PostRow } from '../../lib/replies.js';
+import type { ReplyRow, RepliesRepository } from './replies-repository.js';
+import { postLink, presentReplies, readablePost, userRef, type ReplyPostRow as PostRow } from './replies.js';
 
 const DEFAULT_PAGE = 20;
 
 
 export interface RepliesPorts {
   db: DB;
+  groups: Pick<GroupsPort, 'access'>;
   repo: RepliesRepository;
   notify: (userIds: number[], n: NewNotification) => Promise<void>;
 }
 
 
-export function repliesService({ db, repo, notify }: RepliesPorts) {
+export function repliesService({ db, groups, repo, notify }: RepliesPorts) {
 
-  const visiblePost = (user: SessionUser, postId: number) => readablePost(db, user, postId);
+  const visiblePost = (user: SessionUser, postId: number) => readablePost(db, groups, user, postId);
 
   /** A live reply whose post the reader may see; 404 otherwise. */
   async function visibleReply(user: SessionUser, id: number) {
@@ -53,11 +54,9 @@ export function repliesService({ db, repo, notify }: RepliesPorts) {
     if (!ids.length) return [];
     const users = (await repo.users(ids)).filter((u) => u.enabled === 1);
     if (post.group_id === null) return users.map((u) => u.id);
-    const group = await findGroup(db, post.group_id);
-    if (!group) return [];
-    const members = await db.selectFrom('group_members').select(['user_id', 'member_type']).where('group_id', '=', post.group_id).where('user_id', 'in', ids).execute();
-    const typeOf = new Map(members.map((m) => [m.user_id, m.member_type]));
-    return users.filter((u) => accessFor(group, typeOf.get(u.id) ?? null, u).canSeeContent).map((u) => u.id);
+    const groupId = post.group_id;
+    const seen = await Promise.all(users.map(async (u) => ((await groups.access(groupId, u))?.canSeeContent ? u.id : null)));
+    return seen.filter((id): id is number => id !== null);
   }
 
   const present = (rows: ReplyRow[], viewer: SessionUser, canModerate: (groupId: number | null) => boolean, groupOf: (postId: number) => number | null) =>

@@ -1,0 +1,4 @@
+// Wrong: shared client code imports a feature.
+import { feedTitle } from '../features/feed/title.js';
+
+export const label = feedTitle;

@@ -1,0 +1,4 @@
+// Wrong: a feature imports another feature.
+import { scenarioTitle } from '../../scenarios/title.js';
+
+export const label = scenarioTitle;

@@ -1,0 +1,1 @@
+export const feedTitle = 'The feed';

@@ -1,0 +1,1 @@
+export const scenarioTitle = 'A scenario';

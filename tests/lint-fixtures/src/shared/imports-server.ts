@@ -1,0 +1,4 @@
+// Wrong: src/shared imports server code.
+import { serverFlag } from '../server/lib/flag.js';
+
+export const flag = serverFlag;
