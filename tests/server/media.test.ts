@@ -343,13 +343,13 @@ describe.each(dbKinds)('media on %s', (kind) => {
       expect((await as(t.app, other, { method: 'GET', url: `/api/media/MediaItem/${pending.id}` })).statusCode).toBe(404);
       const lib = (await as(t.app, other, { method: 'GET', url: '/api/media/0/9/-1/-1' })).json();
       expect(lib.media.map((m: MediaJson) => m.id)).not.toContain(pending.id);
-      const res = await edit(pending.id, { privacy_level: 2 });
+      const res = await edit(pending.id, { privacy_level: 2, confirm_deidentified: true });
       expect(res.statusCode).toBe(200);
       expect(res.json().newLevel).toBe(2);
       const seen = await as(t.app, other, { method: 'GET', url: `/api/media/MediaItem/${pending.id}` });
       expect(seen.statusCode).toBe(200);
       expect(seen.json().rejection_reason).toBeNull();
-      expect((await edit(video.id, { privacy_level: 2 }, other)).json().newLevel).toBe(2);
+      expect((await edit(video.id, { privacy_level: 2, confirm_deidentified: true }, other)).json().newLevel).toBe(2);
     });
 
     it('the library lists approved public media with type, tag and search filters', async () => {
