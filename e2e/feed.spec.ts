@@ -218,6 +218,10 @@ test.describe('activity feed', () => {
       await expect(item.getByRole('button', { name })).toBeDisabled();
       await expect(item).toContainText('Private: only you can see it');
       await expect(page.getByText('Only public, approved media can be shared in a post.')).toBeVisible();
+      // Making it public without the de-identification confirmation is refused with the rule.
+      await item.getByRole('button', { name: 'Make public' }).click();
+      await expect(page.getByRole('alert')).toContainText('Confirm that no real patient can be identified and that you hold the rights before making this public.');
+      await item.getByLabel('No real patient can be identified from this item, and I hold the rights to share it.').check();
       await item.getByRole('button', { name: 'Make public' }).click();
       await expect(item.getByRole('button', { name })).toBeEnabled();
       await expect(item).not.toContainText('only you can see it');

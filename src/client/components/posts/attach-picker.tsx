@@ -10,9 +10,12 @@ import { Spinner } from '../spinner';
 import { ATTACH_PAGE_SIZE, useAttachables, type Attachable, type AttachKind, type AttachScope } from './api/get-attachables';
 import { deviceThumb } from './post-card';
 import { PictureIcon } from '../icons';
+import { useExchangeT } from '../../i18n/exchange';
 
 export function AttachPicker({ kind, scope, onPick, onUploadNew }: { kind: AttachKind; scope: AttachScope; onPick: (item: Attachable) => void; onUploadNew: () => void }) {
   const [page, setPage] = useState(0);
+  const [confirmed, setConfirmed] = useState<Set<number>>(() => new Set());
+  const t = useExchangeT();
   const { data, isLoading, isError, error } = useAttachables(kind, page, scope, true);
   const makePublic = useMakeMediaPublic();
   if (isLoading) return <Spinner label="Loading your library" />;
@@ -32,7 +35,7 @@ export function AttachPicker({ kind, scope, onPick, onUploadNew }: { kind: Attac
       <ul className="picker-grid" aria-label={kind === 'scenario' ? 'Your scenarios' : 'Your media'}>
         {items.map((item) => {
           const isPrivate = kind === 'media' && item.privacy_level !== undefined && item.privacy_level !== PrivacyLevel.Public;
-          const publishing = makePublic.isPending && makePublic.variables === item.id;
+          const publishing = makePublic.isPending && makePublic.variables?.id === item.id;
           return (
             <li key={item.id}>
               <button type="button" className="picker-item" disabled={isPrivate} aria-describedby={isPrivate ? `picker-why-${item.id}` : undefined} onClick={() => onPick(item)}>
@@ -48,7 +51,15 @@ export function AttachPicker({ kind, scope, onPick, onUploadNew }: { kind: Attac
               {isPrivate && (
                 <div className="picker-why">
                   <p id={`picker-why-${item.id}`}>Private: only you can see it.</p>
-                  <button type="button" className="btn small" disabled={publishing} onClick={() => makePublic.mutate(item.id)}>
+                  <label className="check-row">
+                    <input type="checkbox" checked={confirmed.has(item.id)} onChange={(e) => setConfirmed((prev) => {
+                      const next = new Set(prev);
+                      if (e.target.checked) next.add(item.id);
+                      else next.delete(item.id);
+                      return next;
+                    })} /> {t('confirmText')}
+                  </label>
+                  <button type="button" className="btn small" disabled={publishing} onClick={() => makePublic.mutate({ id: item.id, confirmed: confirmed.has(item.id) })}>
                     {publishing ? 'Making public...' : 'Make public'}
                   </button>
                 </div>

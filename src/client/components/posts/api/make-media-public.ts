@@ -4,7 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { PrivacyLevel } from '../../../../shared/enums';
 
-export const makeMediaPublic = (id: number) => api(`/api/media/Edit/${id}`, { method: 'PATCH', body: { privacy_level: PrivacyLevel.Public } });
+/** `confirmed`: the owner confirmed no real patient can be identified (making media public needs it). */
+export const makeMediaPublic = ({ id, confirmed }: { id: number; confirmed: boolean }) =>
+  api(`/api/media/Edit/${id}`, { method: 'PATCH', body: { privacy_level: PrivacyLevel.Public, ...(confirmed ? { confirm_deidentified: true } : {}) } });
 
 export function useMakeMediaPublic() {
   const qc = useQueryClient();
