@@ -222,6 +222,10 @@ test.describe('activity feed', () => {
       await item.getByRole('button', { name: 'Make public' }).click();
       await expect(page.getByRole('alert')).toContainText('Add alt text before making this image public');
       await item.getByLabel(`Alt text for ${name}`).fill('A patient monitor showing a sinus rhythm');
+      // Making it public without the de-identification confirmation is refused with the rule.
+      await item.getByRole('button', { name: 'Make public' }).click();
+      await expect(page.getByRole('alert')).toContainText('Confirm that no real patient can be identified and that you hold the rights before making this public.');
+      await item.getByLabel('No real patient can be identified from this item, and I hold the rights to share it.').check();
       await item.getByRole('button', { name: 'Make public' }).click();
       await expect(item.getByRole('button', { name })).toBeEnabled();
       await expect(item).not.toContainText('only you can see it');

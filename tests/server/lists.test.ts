@@ -70,7 +70,7 @@ describe.each(dbKinds)('list totals and pages follow every write (%s)', (kind) =
     expect((await get(reader, search)).total).toBe(0);
 
     // Public again, with the other tag only: it moves between the tag filters.
-    const retag = await as(t.app, owner, { method: 'PATCH', url: `/api/scenarios/edit/${first}`, payload: { privacy_level: 2, tags: [otherTagId] } });
+    const retag = await as(t.app, owner, { method: 'PATCH', url: `/api/scenarios/edit/${first}`, payload: { privacy_level: 2, tags: [otherTagId], confirm_deidentified: true } });
     expect(retag.statusCode).toBe(200);
     expect((await get(reader, all)).total).toBe(2);
     expect((await get(reader, byTag(tagId))).total).toBe(1);

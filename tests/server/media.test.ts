@@ -349,13 +349,13 @@ describe.each(dbKinds)('media on %s', (kind) => {
       expect(bare.json()).toEqual({ message: 'Add alt text before making this image public: describe what it shows for people who cannot see it' });
       expect((await edit(pending.id, { privacy_level: 2, alt_text: '   ' })).statusCode).toBe(422);
       expect((await as(t.app, other, { method: 'GET', url: `/api/media/MediaItem/${pending.id}` })).statusCode).toBe(404);
-      const res = await edit(pending.id, { privacy_level: 2, alt_text: 'A difficult airway trolley, drawers open' });
+      const res = await edit(pending.id, { privacy_level: 2, alt_text: 'A difficult airway trolley, drawers open', confirm_deidentified: true });
       expect(res.statusCode).toBe(200);
       expect(res.json().newLevel).toBe(2);
       const seen = await as(t.app, other, { method: 'GET', url: `/api/media/MediaItem/${pending.id}` });
       expect(seen.statusCode).toBe(200);
       expect(seen.json().rejection_reason).toBeNull();
-      expect((await edit(video.id, { privacy_level: 2 }, other)).json().newLevel).toBe(2);
+      expect((await edit(video.id, { privacy_level: 2, confirm_deidentified: true }, other)).json().newLevel).toBe(2);
     });
 
     it('the library lists approved public media with type, tag and search filters', async () => {
@@ -480,7 +480,7 @@ describe.each(dbKinds)('media on %s', (kind) => {
       expect(cleared.json().message).toBe('Add alt text before making this image public: describe what it shows for people who cannot see it');
       // Private again, empty takes it away; videos need none.
       expect((await edit(pending.id, { privacy_level: 0, alt_text: '' })).json().media.alt_text).toBeNull();
-      expect((await edit(pending.id, { privacy_level: 2, alt_text: 'A mannequin on a stretcher' })).statusCode).toBe(200);
+      expect((await edit(pending.id, { privacy_level: 2, alt_text: 'A mannequin on a stretcher', confirm_deidentified: true })).statusCode).toBe(200);
       expect((await edit(pending.id, { alt_text: 'a'.repeat(250) })).json().media.alt_text).toBe('a'.repeat(250));
     });
 

@@ -218,7 +218,7 @@ describe.each(dbKinds)('forum posts (%s)', (kind) => {
     expect(res.json()).toEqual({ message: 'Private media must be made public before it can be attached to a post' });
     expect(await total()).toBe(n);
     // Made public, the same item is attached, and other users see it in the post.
-    expect((await as(t.app, emma, { method: 'PATCH', url: `/api/media/Edit/${mine}`, payload: { privacy_level: 2, alt_text: 'A nurse at a simulation manikin' } })).statusCode).toBe(200);
+    expect((await as(t.app, emma, { method: 'PATCH', url: `/api/media/Edit/${mine}`, payload: { privacy_level: 2, alt_text: 'A nurse at a simulation manikin', confirm_deidentified: true } })).statusCode).toBe(200);
     const ok = await createPost(t.app, emma, { title: 'With a public photo', media: [mine] });
     expect(ok.statusCode).toBe(201);
     const seen = (await as(t.app, paul, { method: 'GET', url: '/api/forumpost/GetPosts/0/50/-1' })).json().posts.find((p: { id: number }) => p.id === ok.json().id);

@@ -187,7 +187,7 @@ describe.each(dbKinds)('REALITi exports through the API (%s)', (kind) => {
   it('a copy keeps the details', async () => {
     const { id } = await storeFile(t.app, owner, 'copy-me.json', fixture('asthma-numbers-as-text.json'));
     const other = await createUser(t.app);
-    await as(t.app, owner, { method: 'PATCH', url: `/api/scenarios/edit/${id}`, payload: { patient_condition: 1, tags: [tagId], privacy_level: 2, description: 'Asthma' } });
+    await as(t.app, owner, { method: 'PATCH', url: `/api/scenarios/edit/${id}`, payload: { patient_condition: 1, tags: [tagId], privacy_level: 2, description: 'Asthma', confirm_deidentified: true } });
     const copy = await as(t.app, other, { method: 'POST', url: `/api/scenarios/copy/${id}` });
     expect(copy.statusCode).toBe(200);
     expect(copy.json()).toMatchObject({ monitor_name: 'Zoll R-Series', details: { checklist: ['Assesses work of breathing', 'Gives salbutamol', 'Gives oral prednisolone'] } });
@@ -195,7 +195,7 @@ describe.each(dbKinds)('REALITi exports through the API (%s)', (kind) => {
 
   it('library search finds a scenario by an event name and by a checklist title', async () => {
     const { id } = await storeFile(t.app, owner, 'searchable.json', fixture('vf-arrest-export.json'));
-    const edit = await as(t.app, owner, { method: 'PATCH', url: `/api/scenarios/edit/${id}`, payload: { patient_condition: 2, tags: [tagId], privacy_level: 2 } });
+    const edit = await as(t.app, owner, { method: 'PATCH', url: `/api/scenarios/edit/${id}`, payload: { patient_condition: 2, tags: [tagId], privacy_level: 2, confirm_deidentified: true } });
     expect(edit.statusCode).toBe(200);
     const search = async (words: string) => {
       const res = await as(t.app, owner, { method: 'GET', url: `/api/scenarios/0/50/-1/-1/${words}/-1` });

@@ -33,7 +33,7 @@ async function makeScenario(app: FastifyInstance, user: TestUser, opts: MakeOpts
   const ext = opts.ext ?? '.json';
   const created = await storeFile(app, user, `${spec.name.replace(/\W+/g, '-')}${ext}`, scenarioFileBytes(spec, ext));
   if (opts.tags?.length || opts.publish) {
-    const res = await as(app, user, { method: 'PATCH', url: `/api/scenarios/edit/${created.id}`, payload: { tags: opts.tags ?? [1], ...(opts.publish ? { privacy_level: 2 } : {}) } });
+    const res = await as(app, user, { method: 'PATCH', url: `/api/scenarios/edit/${created.id}`, payload: { tags: opts.tags ?? [1], ...(opts.publish ? { privacy_level: 2, confirm_deidentified: true } : {}) } });
     if (res.statusCode !== 200) throw new Error(`edit failed: ${res.body}`);
   }
   return created;
@@ -222,7 +222,7 @@ describe.each(dbKinds)('scenarios API (%s)', (kind) => {
       const res = await as(t.app, owner, { method: 'PATCH', url: `/api/scenarios/edit/${id}`, payload: { privacy_level: 2 } });
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe('Add a description, patient age, patient condition and at least one tag before making this scenario public.');
-      const ok = await as(t.app, owner, { method: 'PATCH', url: `/api/scenarios/edit/${id}`, payload: { tags: [tagIds.Cardiac], privacy_level: 2 } });
+      const ok = await as(t.app, owner, { method: 'PATCH', url: `/api/scenarios/edit/${id}`, payload: { tags: [tagIds.Cardiac], privacy_level: 2, confirm_deidentified: true } });
       expect(ok.statusCode).toBe(200);
       expect(ok.json().privacy_level).toBe(2);
       const strip = await as(t.app, owner, { method: 'PATCH', url: `/api/scenarios/edit/${id}`, payload: { description: '' } });

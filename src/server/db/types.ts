@@ -27,6 +27,8 @@ export interface UserTable {
   distributor_id: number;
   last_login: string | null;
   created_at: string;
+  /** The licence new uploads get (shared/licences.ts). */
+  default_licence: Generated<string>;
 }
 
 export interface SessionTable {
@@ -133,6 +135,11 @@ export interface MediaTable {
   contributed_at: string;
   num_downloads: number;
   duration_in_seconds: number;
+  /** shared/licences.ts */
+  licence: Generated<string>;
+  /** Who confirmed, when making it public, that no real patient can be identified. */
+  public_confirmed_by: number | null;
+  public_confirmed_at: string | null;
 }
 
 export interface MediaTagTable {
@@ -245,6 +252,16 @@ export interface ScenarioTable {
   search_text: string;
   /** JSON: what the file says beyond these columns (features/scenarios/processor.ts). */
   details: string | null;
+  /** shared/licences.ts */
+  licence: Generated<string>;
+  /** Who confirmed, when making it public, that no real patient can be identified. */
+  public_confirmed_by: number | null;
+  public_confirmed_at: string | null;
+  /** A copy: the scenario it was made from (while it exists), and that work's name and author then. */
+  based_on_id: number | null;
+  based_on_uuid: string | null;
+  based_on_name: string | null;
+  based_on_author: string | null;
 }
 
 export interface ScenarioTagTable {

@@ -19,6 +19,8 @@ import adminUserRoutes from './admin-users/routes.js';
 import analyticsRoutes from './analytics/routes.js';
 import auditRoutes from './audit/routes.js';
 import siteRoutes from './site/routes.js';
+import exchangeRoutes from './scenarios/exchange-routes.js';
+import mediaLicenceRoutes from './media/licence-routes.js';
 
 export const featureRoutes: FastifyPluginAsync[] = [
   authRoutes,
@@ -40,4 +42,6 @@ export const featureRoutes: FastifyPluginAsync[] = [
   analyticsRoutes,
   auditRoutes,
   siteRoutes,
+  exchangeRoutes,
+  mediaLicenceRoutes,
 ];

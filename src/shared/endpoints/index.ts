@@ -19,3 +19,4 @@ export * as site from './site.js';
 export * as tags from './tags.js';
 export * as users from './users.js';
 export * as mediaCaptions from './media-captions.js';
+export * as exchange from './exchange.js';

@@ -69,6 +69,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'post.report.ignore': 'Ignored report',
   'post.report.delete': 'Deleted reported post',
   'group.delete': 'Deleted group',
+  'scenario.confirm_deidentified': 'Confirmed a scenario is de-identified',
+  'media.confirm_deidentified': 'Confirmed media is de-identified',
 };
 export const auditActionLabel = (action: string) => AUDIT_ACTIONS[action] ?? action;
 

@@ -2,6 +2,7 @@
 // a decline reason is one of the listed reasons, and 'Other' needs non-blank text of at most 250.
 import * as v from 'valibot';
 import { TEXT_LIMITS } from '../limits.js';
+import { licenceSchema, publicConfirmationSchema } from '../licences.js';
 import { MAX_PAGE_COUNT, NOT_FOUND_MESSAGE, bodyIdSchema, idListParam, idOrUuidParam, intString, offsetParam, tagSchema, userRefSchema } from './common.js';
 
 export const DECLINE_REASONS = ['Contains identifying information', 'Inappropriate', 'Wrong tags', 'Missing tags', 'Other'] as const;
@@ -55,6 +56,10 @@ export const mediaEditSchema = v.object({
     ),
   ),
   privacy_level: v.optional(v.picklist([0, 2], 'Privacy must be 0 (private) or 2 (public)')),
+  /** shared/licences.ts */
+  licence: v.optional(licenceSchema),
+  /** Making it public needs this once: no real patient can be identified, and the owner holds the rights. */
+  confirm_deidentified: v.optional(v.boolean('The confirmation must be true or false')),
 });
 export type MediaEditInput = v.InferInput<typeof mediaEditSchema>;
 
@@ -109,6 +114,10 @@ export const mediaItemSchema = v.object({
   signed_full_url: v.nullable(v.string()),
   /** A video's WebVTT captions, played as its captions track; null when it has none. */
   signed_captions_url: v.nullable(v.string()),
+  /** shared/licences.ts */
+  licence: v.string(),
+  /** For the owner and admins (media review): who confirmed de-identification when making it public, and when. */
+  public_confirmation: v.nullable(publicConfirmationSchema),
 });
 export type MediaItem = v.InferOutput<typeof mediaItemSchema>;
 

@@ -2,6 +2,7 @@
 // the Edit Scenario form and the API.
 import * as v from 'valibot';
 import { TEXT_LIMITS } from '../limits.js';
+import { attributionSchema, licenceSchema, publicConfirmationSchema } from '../licences.js';
 import { MAX_ID, NOT_FOUND_MESSAGE, bodyIdSchema, countParam, idOrUuidParam, intString, offsetParam, userRefSchema, tagSchema } from './common.js';
 
 export const DESCRIPTION_TOO_LONG = `Description must be ${TEXT_LIMITS.scenarioDescription} characters or fewer`;
@@ -31,6 +32,10 @@ export const editScenarioSchema = v.object({
   patient_condition: v.optional(patientConditionSchema),
   tags: v.optional(v.pipe(v.array(tagRef, 'Tags must be a list'), v.maxLength(50, 'Too many tags'))),
   privacy_level: v.optional(v.picklist([0, 2], 'Privacy level must be 0 (private) or 2 (public)')),
+  /** shared/licences.ts; a copy keeps its original's. */
+  licence: v.optional(licenceSchema),
+  /** Making it public needs this once: no real patient can be identified, and the owner holds the rights. */
+  confirm_deidentified: v.optional(v.boolean('The confirmation must be true or false')),
 });
 export type EditScenarioInput = v.InferInput<typeof editScenarioSchema>;
 
@@ -159,6 +164,16 @@ export const scenarioSchema = v.object({
   /** Only for the owner: the folder it is in. */
   directory_uuid: v.nullable(v.string()),
   ...scenarioDetailsEntries,
+  /** shared/licences.ts */
+  licence: v.string(),
+  /** A copy: the work it is based on ('Based on X by Y'). */
+  based_on: v.nullable(attributionSchema),
+  /** The owner may edit it (false for a copy whose licence forbids adaptation). */
+  is_adaptable: v.boolean(),
+  /** Only for the owner: who confirmed de-identification when making it public, and when. */
+  public_confirmation: v.nullable(publicConfirmationSchema),
+  /** Adaptations of it: public ones, and the viewer's own. */
+  num_adaptations: v.number(),
 });
 export type Scenario = v.InferOutput<typeof scenarioSchema>;
 

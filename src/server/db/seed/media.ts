@@ -68,6 +68,8 @@ export async function seedMedia(app: FastifyInstance): Promise<void> {
           privacy_level: m.privacy,
           contributed_at: new Date(base + i * 3_600_000).toISOString(),
           num_downloads: m.status === A ? (i * 7) % 23 : 0,
+          licence: i % 2 ? 'cc-by-nc-4.0' : 'cc-by-4.0',
+          ...(m.privacy === 2 ? { public_confirmed_by: owner.id, public_confirmed_at: new Date(base + i * 3_600_000).toISOString() } : {}),
         })
         .where('id', '=', id)
         .execute();

@@ -105,6 +105,10 @@ export async function seedScenarios(app: FastifyInstance): Promise<void> {
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-scenarios-'));
   const created: { id: number; by: string; isPublic: boolean }[] = [];
   const list = demoScenarios();
+  // Licences: the oldest public scenario is 'all rights reserved, use within this community'; the
+  // others take the CC licences in turn. Public ones carry their owner's de-identification confirmation.
+  const firstPublic = list.findIndex((s) => s.isPublic);
+  const cc = ['cc-by-4.0', 'cc-by-nc-4.0', 'cc-by-nc-sa-4.0'] as const;
   for (const [i, s] of list.entries()) {
     const owner = users.get(s.by) ?? educator;
     const fileName = `${s.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}${s.ext}`;
@@ -121,6 +125,8 @@ export async function seedScenarios(app: FastifyInstance): Promise<void> {
       contributed_at: contributedAt,
       num_downloads: (i * 7) % 23,
       directory_id: owner.id === educator.id && s.folder ? folders.get(s.folder) ?? null : null,
+      licence: i === firstPublic ? 'community' : cc[i % cc.length],
+      ...(s.isPublic ? { public_confirmed_by: owner.id, public_confirmed_at: contributedAt } : {}),
     });
     await ports.repo.setTags(id, s.tags.map((t) => tags.get(t)).filter((t): t is number => t != null));
     created.push({ id, by: owner.username, isPublic: s.isPublic });

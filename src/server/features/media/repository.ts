@@ -12,6 +12,9 @@ export type MediaWithOwner = MediaRow & {
   owner_uuid: string;
   owner_first_name: string;
   owner_last_name: string;
+  /** Who confirmed de-identification (null: nobody, or their account is gone). */
+  confirmer_first_name: string | null;
+  confirmer_last_name: string | null;
 };
 
 export interface LibraryFilter {
@@ -47,8 +50,9 @@ export function mediaRepository(db: DB, dialect: Dialect) {
     db
       .selectFrom('media')
       .innerJoin('users as u', 'u.id', 'media.contributed_by')
+      .leftJoin('users as cu', 'cu.id', 'media.public_confirmed_by')
       .selectAll('media')
-      .select(['u.uuid_id as owner_uuid', 'u.first_name as owner_first_name', 'u.last_name as owner_last_name']);
+      .select(['u.uuid_id as owner_uuid', 'u.first_name as owner_first_name', 'u.last_name as owner_last_name', 'cu.first_name as confirmer_first_name', 'cu.last_name as confirmer_last_name']);
 
   const totals = listCache(db);
   type MediaQuery = ReturnType<typeof mediaIds>;
@@ -256,6 +260,12 @@ export function mediaRepository(db: DB, dialect: Dialect) {
           .onConflict((oc) => oc.doNothing())
           .execute();
       }
+    },
+
+    /** The licence the user's uploads get. */
+    async defaultLicenceOf(userId: number): Promise<string> {
+      const row = await db.selectFrom('users').select('default_licence').where('id', '=', userId).executeTakeFirst();
+      return row?.default_licence ?? 'community';
     },
 
     async insert(values: Omit<MediaRow, 'id'>): Promise<number> {

@@ -27,6 +27,7 @@ import { notifyUser, type NewNotification } from '../../lib/notifications.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { signFileUrl } from '../../storage/signed-url.js';
 import type { Storage } from '../../storage/storage.js';
+import { DEIDENTIFY_REQUIRED_MESSAGE, licenceOf } from '../../../shared/licences.js';
 import { mediaRepository, type MediaRepository, type MediaWithOwner } from './repository.js';
 
 type MediaEditBody = v.InferOutput<typeof mediaEditSchema>;
@@ -92,6 +93,10 @@ export function mediaService({ repo, storage, secret, notify }: MediaPorts) {
       signed_thumb_url: m.thumb_key ? signFileUrl(secret, m.thumb_key, { disposition: 'inline', fileName: 'thumb.webp', expiresInSeconds }) : null,
       signed_full_url: m.is_processed ? signFileUrl(secret, m.file_key, { disposition: 'inline', fileName: m.file_name, expiresInSeconds }) : null,
       signed_captions_url: m.captions_key ? signFileUrl(secret, m.captions_key, { disposition: 'inline', fileName: 'captions.vtt', expiresInSeconds }) : null,
+      licence: licenceOf(m.licence).id,
+      public_confirmation: (m.contributed_by === user.id || isAdmin(user)) && m.public_confirmed_at
+        ? { confirmed_by: [m.confirmer_first_name, m.confirmer_last_name].filter(Boolean).join(' '), confirmed_at: m.public_confirmed_at }
+        : null,
     }));
   }
 
@@ -184,7 +189,20 @@ export function mediaService({ repo, storage, secret, notify }: MediaPorts) {
           const alt = input.alt_text !== undefined ? input.alt_text : m.alt_text;
           if (level === PrivacyLevel.Public && !alt) throw unprocessable(MEDIA_ALT_TEXT_REQUIRED_MESSAGE);
         }
-        const values: { name?: string; description?: string | null; alt_text?: string | null; privacy_level?: number; approval_status?: number; rejection_reason?: string | null } = {};
+        const values: {
+          name?: string; description?: string | null; alt_text?: string | null; privacy_level?: number; approval_status?: number; rejection_reason?: string | null;
+          licence?: string; public_confirmed_by?: number; public_confirmed_at?: string;
+        } = {};
+        // Making it public needs the owner's de-identification confirmation, given once.
+        const confirming = input.confirm_deidentified === true && (input.privacy_level ?? m.privacy_level) === PrivacyLevel.Public && !m.public_confirmed_at;
+        if (input.privacy_level === PrivacyLevel.Public && m.privacy_level !== PrivacyLevel.Public && !m.public_confirmed_at && !confirming) {
+          throw unprocessable(DEIDENTIFY_REQUIRED_MESSAGE);
+        }
+        if (confirming) {
+          values.public_confirmed_by = user.id;
+          values.public_confirmed_at = new Date().toISOString();
+        }
+        if (input.licence !== undefined) values.licence = input.licence;
         if (input.name !== undefined) values.name = input.name;
         if (input.description !== undefined) values.description = input.description || null;
         if (input.alt_text !== undefined) values.alt_text = input.alt_text || null;
@@ -197,6 +215,7 @@ export function mediaService({ repo, storage, secret, notify }: MediaPorts) {
           values.rejection_reason = null;
         }
         await r.update(m.id, values);
+        if (confirming) await r.audit(user.id, 'media.confirm_deidentified', m.uuid_id, null);
         return true;
       }, false);
       if (!done) throw notFound('Media not found');
@@ -223,6 +242,14 @@ export function mediaService({ repo, storage, secret, notify }: MediaPorts) {
         await storage.delete(m.captions_key);
       }
       return (await present(user, [(await repo.byId(m.id))!]))[0];
+    },
+
+    /** The owner sets the licence, also while the item is processing. */
+    async setLicence(user: SessionUser, idOrUuid: string, licence: string): Promise<MediaItem> {
+      const m = await findOwn(user, idOrUuid);
+      await repo.update(m.id, { licence });
+      const [fresh] = await present(user, [(await repo.byId(m.id))!]);
+      return fresh;
     },
 
     async remove(user: SessionUser, idOrUuid: string): Promise<MediaDeleteAnswer> {

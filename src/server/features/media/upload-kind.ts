@@ -60,6 +60,9 @@ export const mediaUploadKind: UploadKind = {
       contributed_at: now(),
       num_downloads: 0,
       duration_in_seconds: 0,
+      licence: await repo.defaultLicenceOf(user.id),
+      public_confirmed_by: null,
+      public_confirmed_at: null,
     });
     await app.jobs.enqueue('media.process', { mediaId });
     return { id: mediaId, uuid_id: id };

@@ -4,6 +4,8 @@ import { sql, type Expression, type ExpressionBuilder, type Insertable, type Sel
 import type { DB, Dialect } from '../../db/connection.js';
 import { now } from '../../db/connection.js';
 import type { Database, ScenarioTable } from '../../db/types.js';
+import { recordAudit } from '../../lib/audit.js';
+import { licenceOf } from '../../../shared/licences.js';
 import { LIBRARY_TOTAL, storedTotal } from '../../lib/list-totals.js';
 import { listCache } from '../../lib/list-cache.js';
 import { foldAccents } from '../../../shared/search.js';
@@ -15,6 +17,9 @@ export type ScenarioRow = Selectable<ScenarioTable> & {
   owner_first_name: string;
   owner_last_name: string;
   directory_uuid: string | null;
+  /** Who confirmed de-identification (null: nobody, or their account is gone). */
+  confirmer_first_name: string | null;
+  confirmer_last_name: string | null;
 };
 
 export interface LibraryFilters {
@@ -70,8 +75,12 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       .selectFrom('scenarios as s')
       .innerJoin('users as u', 'u.id', 's.contributed_by')
       .leftJoin('directories as d', 'd.id', 's.directory_id')
+      .leftJoin('users as cu', 'cu.id', 's.public_confirmed_by')
       .selectAll('s')
-      .select(['u.uuid_id as owner_uuid', 'u.first_name as owner_first_name', 'u.last_name as owner_last_name', 'd.uuid as directory_uuid']);
+      .select([
+        'u.uuid_id as owner_uuid', 'u.first_name as owner_first_name', 'u.last_name as owner_last_name', 'd.uuid as directory_uuid',
+        'cu.first_name as confirmer_first_name', 'cu.last_name as confirmer_last_name',
+      ]);
 
   /** Every token must match as a word prefix. */
   function matchesSearch(eb: EB, words: string[]): Expression<SqlBool> {
@@ -401,6 +410,28 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       const row = typeof ref === 'number' ? await q.where('id', '=', ref).executeTakeFirst() : await q.where('uuid_id', '=', ref).executeTakeFirst();
       return row?.id;
     },
+
+    /** Adaptations (copies) of each scenario that `viewerId` may see: public ones and their own. */
+    async adaptationCounts(ids: number[], viewerId: number): Promise<Map<number, number>> {
+      if (!ids.length) return new Map();
+      const rows = await db
+        .selectFrom('scenarios')
+        .select(['based_on_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('based_on_id', 'in', ids)
+        .where((eb) => eb.or([eb('privacy_level', '=', 2), eb('contributed_by', '=', viewerId)]))
+        .groupBy('based_on_id')
+        .execute();
+      return new Map(rows.map((r) => [Number(r.based_on_id), Number(r.n)]));
+    },
+
+    /** The licence the user's uploads get. */
+    async defaultLicenceOf(userId: number): Promise<string> {
+      const row = await db.selectFrom('users').select('default_licence').where('id', '=', userId).executeTakeFirst();
+      return licenceOf(row?.default_licence ?? 'community').id;
+    },
+
+    audit: (actorId: number, action: string, uuidId: string, detail: string | null = null) =>
+      recordAudit(db, { actorId, action, targetType: 'scenario', targetId: uuidId, detail }),
 
     incrementDownloads: (id: number) =>
       db.updateTable('scenarios').set((eb) => ({ num_downloads: eb('num_downloads', '+', 1) })).where('id', '=', id).execute(),

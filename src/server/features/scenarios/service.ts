@@ -28,6 +28,7 @@ import {
   type ScenarioFavourite,
   type ScenarioPage,
 } from '../../../shared/schemas/scenarios.js';
+import { COPY_LICENCE_MESSAGE, DEIDENTIFY_REQUIRED_MESSAGE, NO_ADAPTATION_MESSAGE, licenceOf } from '../../../shared/licences.js';
 import { scenariosRepository, type ScenarioRow, type ScenariosRepository } from './repository.js';
 import { BrokenScenarioFile, detailsFromColumn, readScenarioFile } from './processor.js';
 import { PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
@@ -48,6 +49,12 @@ export function isVisibleTo(row: Pick<ScenarioRow, 'privacy_level' | 'contribute
 }
 
 const safeFileName = (name: string) => path.basename(name).replace(/[^\w.\- ]+/g, '_').slice(-120) || 'scenario';
+/** A copy records the work it is based on; its name stays when the original is deleted. */
+export const isCopy = (row: Pick<ScenarioRow, 'based_on_name'>) => row.based_on_name !== null;
+/** The owner may change it: not a copy whose licence forbids adaptation (shared/licences.ts). */
+export const isAdaptable = (row: Pick<ScenarioRow, 'based_on_name' | 'licence'>) => !isCopy(row) || licenceOf(row.licence).allowsAdaptation;
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+
 export const storageKeyFor = (uuidId: string, fileName: string) => `scenarios/${uuidId}/${safeFileName(fileName)}`;
 export const nameFromFileName = (fileName: string) => path.basename(fileName).replace(/\.[^.]+$/, '').slice(0, 200) || 'Unknown Scenario';
 
@@ -90,7 +97,11 @@ export function scenariosService({ repo, storage, jobs, secret, log, groups }: S
 
   async function present(rows: ScenarioRow[], viewer: SessionUser, shared?: Awaited<ReturnType<typeof sharedParts>>): Promise<Scenario[]> {
     const ids = rows.map((r) => r.id);
-    const [{ tags, counts }, favs] = await Promise.all([shared ?? sharedParts(rows), repo.favouritedBy(viewer.id, ids)]);
+    const [{ tags, counts }, favs, adaptations] = await Promise.all([
+      shared ?? sharedParts(rows),
+      repo.favouritedBy(viewer.id, ids),
+      repo.adaptationCounts(ids, viewer.id),
+    ]);
     return rows.map((r) => {
       const t = tags.get(r.id) ?? [];
       const own = r.contributed_by === viewer.id;
@@ -131,6 +142,11 @@ export function scenariosService({ repo, storage, jobs, secret, log, groups }: S
         patient_photo_url: patientPhotoUrl(r.patient_photo_code),
         directory_uuid: own ? r.directory_uuid : null,
         ...detailsFromColumn(r.details, r.device_id),
+        licence: licenceOf(r.licence).id,
+        based_on: isCopy(r) ? { uuid_id: r.based_on_id !== null ? r.based_on_uuid : null, name: r.based_on_name ?? '', author: r.based_on_author ?? '', licence: licenceOf(r.licence).id } : null,
+        is_adaptable: isAdaptable(r),
+        public_confirmation: own && r.public_confirmed_at ? { confirmed_by: fullName(r.confirmer_first_name, r.confirmer_last_name), confirmed_at: r.public_confirmed_at } : null,
+        num_adaptations: adaptations.get(r.id) ?? 0,
       };
     });
   }
@@ -227,6 +243,8 @@ export function scenariosService({ repo, storage, jobs, secret, log, groups }: S
 
     async edit(viewer: SessionUser, id: string, input: EditScenarioBody): Promise<Scenario> {
       const found = await findOwned(id, viewer);
+      if (!isAdaptable(found)) throw forbidden(NO_ADAPTATION_MESSAGE);
+      if (input.licence !== undefined && input.licence !== found.licence && isCopy(found)) throw unprocessable(COPY_LICENCE_MESSAGE);
       const wanted = input.tags === undefined ? undefined : [...new Set(input.tags.map((t) => (typeof t === 'number' ? t : t.id)))];
       if (wanted && (await repo.existingTagIds(wanted)).length !== wanted.length) throw unprocessable('One or more tags do not exist');
       // Read, check and write under the scenario's lock, so edits at once never interleave.
@@ -244,18 +262,33 @@ export function scenariosService({ repo, storage, jobs, secret, log, groups }: S
         // Public scenarios must stay publishable; only a publishable one can change its privacy.
         const publishable = isPublishable(next, tagIds.length);
         if ((next.privacy_level !== row.privacy_level || next.privacy_level === PrivacyLevel.Public) && !publishable) throw unprocessable(NOT_PUBLISHABLE_MESSAGE);
+        // Making it public needs the owner's de-identification confirmation, given once.
+        const confirming = input.confirm_deidentified === true && next.privacy_level === PrivacyLevel.Public && !row.public_confirmed_at;
+        if (next.privacy_level === PrivacyLevel.Public && row.privacy_level !== PrivacyLevel.Public && !row.public_confirmed_at && !confirming) throw unprocessable(DEIDENTIFY_REQUIRED_MESSAGE);
         await r.update(row.id, {
           description: next.description,
           patient_age: next.patient_age,
           patient_condition: next.patient_condition,
           privacy_level: next.privacy_level,
+          ...(input.licence !== undefined ? { licence: input.licence } : {}),
+          ...(confirming ? { public_confirmed_by: viewer.id, public_confirmed_at: now() } : {}),
         });
+        if (confirming) await r.audit(viewer.id, 'scenario.confirm_deidentified', row.uuid_id);
         if (wanted) await r.replaceTags(row.id, wanted);
         await r.refreshSearchText(row.id);
         return true;
       }, false);
       if (!done) throw notFound('Scenario not found');
       return presentOne(found.id, viewer);
+    },
+
+    /** The owner sets the licence, also while the scenario is processing; a copy keeps its original's. */
+    async setLicence(viewer: SessionUser, id: string, licence: string): Promise<Scenario> {
+      const row = await findOwned(id, viewer);
+      if (!isAdaptable(row)) throw forbidden(NO_ADAPTATION_MESSAGE);
+      if (isCopy(row) && licence !== row.licence) throw unprocessable(COPY_LICENCE_MESSAGE);
+      await repo.update(row.id, { licence });
+      return presentOne(row.id, viewer);
     },
 
     async remove(viewer: SessionUser, id: string): Promise<MessageBody> {
@@ -279,6 +312,12 @@ export function scenariosService({ repo, storage, jobs, secret, log, groups }: S
       const key = storageKeyFor(uuidId, row.file_name);
       await storage.copy(row.file_key, key);
       const created = await repo.insert({
+        // The copy keeps the original's licence and records what it is based on.
+        licence: licenceOf(row.licence).id,
+        based_on_id: row.id,
+        based_on_uuid: row.uuid_id,
+        based_on_name: row.name,
+        based_on_author: fullName(row.owner_first_name, row.owner_last_name),
         uuid_id: uuidId,
         name: row.name,
         description: row.description,
@@ -342,6 +381,7 @@ export function scenariosService({ repo, storage, jobs, secret, log, groups }: S
       const size = await storeAcceptedFile(storage, key, file);
       const name = nameFromFileName(file.originalName);
       const created = await repo.insert({
+        licence: await repo.defaultLicenceOf(user.id),
         uuid_id: uuidId,
         name,
         description: '',

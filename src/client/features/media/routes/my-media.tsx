@@ -2,7 +2,8 @@
 // disabled until processed, privacy private/public.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAlertDialog } from '../../../components/confirm';
+import { useAlertDialog, useConfirm } from '../../../components/confirm';
+import { ConfirmationNote, DeidentifyCheckbox, LicenceLink } from '../../../components/exchange';
 import { EmptyState } from '../../../components/empty-state';
 import { Paginator } from '../../../components/paginator';
 import { Spinner } from '../../../components/spinner';
@@ -23,14 +24,22 @@ function MyMediaCard({ media }: { media: MediaItem }) {
   const edit = useEditMedia();
   const alert = useAlertDialog();
   const toast = useToast();
-  const changePrivacy = (level: 0 | 2) =>
+  const confirm = useConfirm();
+  const changePrivacy = async (level: 0 | 2) => {
+    // Making it public asks once for the de-identification confirmation (the server requires it).
+    const confirmation = { checked: false };
+    if (level === 2 && !media.public_confirmation) {
+      const ok = await confirm({ title: 'Make this media public?', message: <DeidentifyCheckbox state={confirmation} />, confirmLabel: 'Make Public' });
+      if (!ok) return;
+    }
     edit.mutate(
-      { id: media.id, privacy_level: level },
+      { id: media.id, privacy_level: level, ...(confirmation.checked ? { confirm_deidentified: true } : {}) },
       {
         onSuccess: () => toast(level === 2 ? 'Your media is now public.' : 'Your media is now private.'),
         onError: (err) => void alert('Error', err.message || 'Whoops! We had some trouble updating your media.'),
       },
     );
+  };
   return (
     <article className="card my-media-card" data-testid="my-media-card">
       <Link to={`/media/${media.uuid_id}`} className="my-media-thumb-link" aria-label={`Open ${media.name}`}>
@@ -43,6 +52,8 @@ function MyMediaCard({ media }: { media: MediaItem }) {
         {!media.is_video && !media.alt_text && media.is_processed && (
           <p className="help" id={`no-alt-${media.id}`}>No alt text yet: add it with Edit before making this image public.</p>
         )}
+        <p className="muted small">{media.licence && <LicenceLink licence={media.licence} />}</p>
+        <ConfirmationNote confirmation={media.public_confirmation ?? null} />
         <div className="row my-media-controls">
           <label className="inline-label">
             Privacy
@@ -50,7 +61,7 @@ function MyMediaCard({ media }: { media: MediaItem }) {
               aria-describedby={!media.is_video && !media.alt_text && media.is_processed ? `no-alt-${media.id}` : undefined}
               value={media.privacy_level === PrivacyLevel.Public ? PrivacyLevel.Public : PrivacyLevel.Private}
               disabled={edit.isPending}
-              onChange={(e) => changePrivacy(Number(e.target.value) === 2 ? 2 : 0)}
+              onChange={(e) => void changePrivacy(Number(e.target.value) === 2 ? 2 : 0)}
             >
               <option value={0}>Private</option>
               <option value={2}>Public</option>

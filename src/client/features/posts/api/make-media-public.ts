@@ -5,9 +5,15 @@ import { call } from '../../../lib/api';
 import { editMedia } from '../../../../shared/endpoints/media';
 import { PrivacyLevel } from '../../../../shared/enums';
 
-/** An image goes public with its alt text: the one given here, or the one it has. */
-export const makeMediaPublic = ({ id, altText }: { id: number; altText?: string }) =>
-  call(editMedia, { params: { id }, body: { privacy_level: PrivacyLevel.Public, ...(altText !== undefined ? { alt_text: altText } : {}) } });
+/**
+ * An image goes public with its alt text (the one given here, or the one it has); `confirmed`: the
+ * owner confirmed no real patient can be identified (making media public needs it).
+ */
+export const makeMediaPublic = ({ id, altText, confirmed }: { id: number; altText?: string; confirmed: boolean }) =>
+  call(editMedia, {
+    params: { id },
+    body: { privacy_level: PrivacyLevel.Public, ...(altText !== undefined ? { alt_text: altText } : {}), ...(confirmed ? { confirm_deidentified: true as const } : {}) },
+  });
 
 export function useMakeMediaPublic() {
   const qc = useQueryClient();

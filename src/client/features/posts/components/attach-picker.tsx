@@ -11,9 +11,12 @@ import { Spinner } from '../../../components/spinner';
 import { ATTACH_PAGE_SIZE, useAttachables, type Attachable, type AttachKind, type AttachScope } from '../api/get-attachables';
 import { deviceThumb } from './post-card';
 import { PictureIcon } from '../../../components/icons';
+import { useExchangeT } from '../../../i18n/exchange';
 
 export function AttachPicker({ kind, scope, onPick, onUploadNew }: { kind: AttachKind; scope: AttachScope; onPick: (item: Attachable) => void; onUploadNew: () => void }) {
   const [page, setPage] = useState(0);
+  const [confirmed, setConfirmed] = useState<Set<number>>(() => new Set());
+  const t = useExchangeT();
   const { data, isLoading, isError, error } = useAttachables(kind, page, scope, true);
   const makePublic = useMakeMediaPublic();
   if (isLoading) return <Spinner label="Loading your library" />;
@@ -55,7 +58,7 @@ export function AttachPicker({ kind, scope, onPick, onUploadNew }: { kind: Attac
                     onSubmit={(e) => {
                       e.preventDefault();
                       const alt = needsAlt ? String(new FormData(e.currentTarget).get('alt_text') ?? '') : undefined;
-                      makePublic.mutate({ id: item.id, altText: alt });
+                      makePublic.mutate({ id: item.id, altText: alt, confirmed: confirmed.has(item.id) });
                     }}
                   >
                     {needsAlt && (
@@ -65,6 +68,14 @@ export function AttachPicker({ kind, scope, onPick, onUploadNew }: { kind: Attac
                         <p className="help" id={`picker-alt-help-${item.id}`}>What the image shows: needed to make it public.</p>
                       </>
                     )}
+                    <label className="check-row">
+                      <input type="checkbox" checked={confirmed.has(item.id)} onChange={(e) => setConfirmed((prev) => {
+                        const next = new Set(prev);
+                        if (e.target.checked) next.add(item.id);
+                        else next.delete(item.id);
+                        return next;
+                      })} /> {t('confirmText')}
+                    </label>
                     <button type="submit" className="btn small" disabled={publishing}>
                       {publishing ? 'Making public...' : 'Make public'}
                     </button>

@@ -12,6 +12,8 @@ export interface EditScenarioBody {
   patient_condition?: number | null;
   tags?: number[];
   privacy_level?: 0 | 2;
+  licence?: string;
+  confirm_deidentified?: boolean;
 }
 
 export const editScenario = ({ id, body }: { id: number; body: EditScenarioBody }) =>

@@ -1,5 +1,6 @@
 // One scenario in a list: device thumbnail, name, patient, tags, contributor and download.
 import { Link } from 'react-router-dom';
+import { LicenceLink } from '../../../components/exchange';
 import { PrivacyLevel, patientAgeLabels, patientConditionLabels } from '../../../../shared/enums';
 import { formatRelativeDate, truncateTag } from '../../../../shared/format';
 import type { Scenario } from '../../../../shared/schemas/scenarios';
@@ -21,6 +22,8 @@ export function ScenarioCard({ scenario, showOwnerState = false }: { scenario: S
             by <Link to={`/view-user/${s.contributed_by.uuid_id}`}>{s.contributed_by.first_name} {s.contributed_by.last_name}</Link>
           </span>
           <span>{formatRelativeDate(s.contributed_at)}</span>
+          {/* Offline copies kept before licences existed have none. */}
+          {s.licence && <LicenceLink licence={s.licence} />}
         </p>
         {s.description && <p className="scenario-description">{s.description}</p>}
         <div>

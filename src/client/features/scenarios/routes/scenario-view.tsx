@@ -20,6 +20,8 @@ import { DeviceThumbnail, PatientPhoto, ScenarioDetailsCard, ScenarioStory } fro
 import { useOfflineItem } from '../../../offline/later';
 import { OfflineBadge } from '../../../offline/components/offline-badge';
 import { useItemTitle } from '../../../app/screen-title';
+import { BasedOn, ConfirmationNote, DeidentifyCheckbox, LicenceLink } from '../../../components/exchange';
+import { useExchangeT } from '../../../i18n/exchange';
 
 export const PRIVATE_TEXT = 'Private scenarios are not visible in Scenarios, but may be attached to Group Posts.';
 export const PUBLIC_TEXT = 'Public scenarios are publicly visible in Scenarios.';
@@ -29,26 +31,30 @@ function OwnerActions({ scenario }: { scenario: Scenario }) {
   const alert = useAlertDialog();
   const edit = useEditScenario();
   const editor = useWebEditorUrl();
+  const t = useExchangeT();
   const isPublic = scenario.privacy_level === PrivacyLevel.Public;
   const togglePrivacy = async () => {
+    // Making it public asks once for the de-identification confirmation (the server requires it).
+    const asks = !isPublic && !scenario.public_confirmation;
+    const confirmation = { checked: false };
     const ok = await confirm({
       title: isPublic ? 'Make this scenario private?' : 'Make this scenario public?',
-      message: isPublic ? PRIVATE_TEXT : PUBLIC_TEXT,
+      message: asks ? <><p>{PUBLIC_TEXT}</p><DeidentifyCheckbox state={confirmation} /></> : isPublic ? PRIVATE_TEXT : PUBLIC_TEXT,
       confirmLabel: isPublic ? 'Make Private' : 'Make Public',
     });
     if (!ok) return;
     edit.mutate(
-      { id: scenario.id, body: { privacy_level: isPublic ? 0 : 2 } },
+      { id: scenario.id, body: { privacy_level: isPublic ? 0 : 2, ...(confirmation.checked ? { confirm_deidentified: true } : {}) } },
       {
         onSuccess: () => void alert('Updated!', 'Your scenario has been updated.'),
-        onError: () => void alert('Error', 'Whoops! We had some trouble updating your scenario.'),
+        onError: (err) => void alert('Error', err instanceof ApiError && err.status === 422 ? err.message : 'Whoops! We had some trouble updating your scenario.'),
       },
     );
   };
   return (
     <div className="actions">
-      <Link className="btn" to={`/scenario/${scenario.uuid_id}/edit`}>Edit</Link>
-      <button type="button" className="btn" onClick={togglePrivacy} disabled={!scenario.is_publishable || edit.isPending}>
+      {scenario.is_adaptable ? <Link className="btn" to={`/scenario/${scenario.uuid_id}/edit`}>Edit</Link> : <p className="muted">{t('noAdaptation')}</p>}
+      <button type="button" className="btn" onClick={togglePrivacy} disabled={!scenario.is_publishable || !scenario.is_adaptable || edit.isPending}>
         {isPublic ? 'Make Private' : 'Make Public'}
       </button>
       {!isNativeApp() && editor && (
@@ -101,6 +107,12 @@ export function Component() {
     );
   }
   const own = me?.id === s.contributed_by.id;
+  return <ScenarioViewBody s={s} own={own} live={Boolean(data)} kept={Boolean(kept)} />;
+}
+
+function ScenarioViewBody({ s, own, live, kept }: { s: Scenario; own: boolean; live: boolean; kept: boolean }) {
+  const t = useExchangeT();
+  const data = live;
   return (
     <div className="scenario-view">
       <nav className="breadcrumb" aria-label="Breadcrumb">
@@ -126,6 +138,12 @@ export function Component() {
             <span className="badge">{s.privacy_level === PrivacyLevel.Public ? 'Public' : 'Private'}</span>{' '}
             <OfflineBadge kind="scenario" id={s.uuid_id} />
           </p>
+          {s.based_on && <BasedOn basedOn={s.based_on} />}
+          <p className="muted">
+            <LicenceLink licence={s.licence} />
+            {s.num_adaptations > 0 && <> · <span data-testid="adaptations">{t('adaptations', { count: s.num_adaptations })}</span></>}
+          </p>
+          {own && <ConfirmationNote confirmation={s.public_confirmation} />}
           {s.description && <p>{s.description}</p>}
           <div>
             {s.tags.map((t) => (
