@@ -16,6 +16,7 @@ import { persistOptions } from './offline/persist';
 import { offlineDbExists } from './offline/db-exists';
 import { installRequestGate, startOffline } from './offline/setup';
 import { UpdatePrompt } from './offline/components/update-prompt';
+import './i18n';
 import './styles.css';
 
 // Start-up runs in short steps, each its own task, so a slow phone's main thread never stays busy

@@ -23,6 +23,7 @@ import * as m0023 from './0023_list_totals.js';
 import * as m0025 from './0025_pg_search_documents.js';
 import * as m0020 from './0020_page_indexes.js';
 import * as m0024 from './0024_media_alt_text.js';
+import * as m0036 from './0036_user_language.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0025_pg_search_documents': m0025,
   '0020_page_indexes': m0020,
   '0024_media_alt_text': m0024,
+  '0036_user_language': m0036,
 };

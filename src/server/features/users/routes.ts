@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { updateDetailsSchema } from '../../../shared/schemas/auth.js';
 import { idOrUuidParams } from '../../../shared/schemas/common.js';
 import { meSchema, publicUserSchema } from '../../../shared/schemas/users.js';
+import { setMyLanguage } from '../../../shared/endpoints/language.js';
 import { route } from '../../lib/route.js';
 import { usersRepository } from '../../lib/users-repository.js';
 import { usersService } from './service.js';
@@ -32,4 +33,10 @@ export default async function userRoutes(app: FastifyInstance) {
     params: idOrUuidParams,
     response: publicUserSchema,
   }, async ({ params }) => service.publicDetails(params.id));
+
+  route(app, setMyLanguage, {
+    auth: 'user',
+    tags,
+    summary: "Set your language for the app, e-mails and messages ('en', 'de'), or clear it (null: the browser's languages decide)",
+  }, async ({ user, body }) => service.setLanguage(user, body.language));
 }
