@@ -1,7 +1,27 @@
 // Messages in the request's language: the signed-in user's setting, else Accept-Language, else
 // English; the account's language (PATCH /api/users/me).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, buildTestApp, createUser, dbKinds, type TestApp } from './helpers.js';
+import type { FastifyInstance } from 'fastify';
+import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
+import { getUploadKind } from '../../src/server/uploads/registry.js';
+import { scenarioFileBytes } from '../../src/server/db/seed/fixtures/scenarios/scenario-files.js';
+
+/** A processed, public scenario whose REALITi file names `language`. */
+async function publicScenario(app: FastifyInstance, user: TestUser, name: string, language: string) {
+  const tmp = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lang-')), `${name}.json`);
+  const bytes = scenarioFileBytes({ name, description: 'Described', ageClass: 2, condition: 0, language }, '.json');
+  fs.writeFileSync(tmp, bytes);
+  const row = await app.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+  const created = await getUploadKind('scenario')!.accept(app, row, { filePath: tmp, originalName: `${name}.json`, size: bytes.length, ext: '.json' });
+  await app.jobs.drain();
+  const tag = await app.db.selectFrom('tags').select('id').executeTakeFirstOrThrow();
+  const res = await as(app, user, { method: 'PATCH', url: `/api/scenarios/edit/${created.id}`, payload: { tags: [tag.id], privacy_level: 2 } });
+  if (res.statusCode !== 200) throw new Error(`edit failed: ${res.body}`);
+  return created.id;
+}
 
 describe.each(dbKinds)('languages (%s)', (kind) => {
   let t: TestApp;
@@ -55,5 +75,55 @@ describe.each(dbKinds)('languages (%s)', (kind) => {
     const unknown = await as(t.app, u, { method: 'PATCH', url: '/api/users/me', payload: { language: 'de', colour: 'red' }, headers: { 'accept-language': 'de' } });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json()).toEqual({ message: 'Unbekanntes Feld: colour' });
+  });
+
+  describe('scenario languages', () => {
+    let owner: TestUser;
+    const ids: Record<string, number> = {};
+    const names = async (query: string) =>
+      ((await as(t.app, owner, { method: 'GET', url: `/api/scenarios/0/50/-1/-1/-1${query}` })).json() as { scenarios: { name: string }[] }).scenarios.map((s) => s.name).sort();
+
+    beforeAll(async () => {
+      owner = await createUser(t.app);
+      await t.app.db.insertInto('tags').values({ title: 'Cardiac' }).execute();
+      ids.de = await publicScenario(t.app, owner, 'Kammerflimmern', 'de');
+      ids.deAt = await publicScenario(t.app, owner, 'Anaphylaxie', 'de-AT');
+      ids.en = await publicScenario(t.app, owner, 'Chest pain', 'en-AU');
+    });
+
+    it('reads the language a REALITi file names', async () => {
+      const s = (await as(t.app, owner, { method: 'GET', url: `/api/scenarios/${ids.deAt}` })).json();
+      expect(s.unicode_language_identifier).toBe('de-AT');
+    });
+
+    it('filters the library by language, regions included', async () => {
+      expect(await names('?language=de')).toEqual(['Anaphylaxie', 'Kammerflimmern']);
+      expect(await names('?language=de-AT')).toEqual(['Anaphylaxie']);
+      expect(await names('?language=en')).toEqual(['Chest pain']);
+      expect(await names('?language=fr')).toEqual([]);
+      expect(await names('')).toEqual(['Anaphylaxie', 'Chest pain', 'Kammerflimmern']);
+      const total = (await as(t.app, owner, { method: 'GET', url: '/api/scenarios/0/1/-1/-1/-1?language=de' })).json();
+      expect(total.total).toBe(2);
+      const searched = (await as(t.app, owner, { method: 'GET', url: '/api/scenarios/0/50/-1/-1/kammer/-1?language=de' })).json();
+      expect(searched.scenarios.map((s: { name: string }) => s.name)).toEqual(['Kammerflimmern']);
+    });
+
+    it('refuses a language that is not a language code, in both languages', async () => {
+      const en = await as(t.app, owner, { method: 'GET', url: '/api/scenarios/0/50/-1/-1/-1?language=%3Cscript%3E' });
+      expect(en.statusCode).toBe(422);
+      expect(en.json()).toEqual({ message: 'Language must be a language code such as en or de-AT' });
+      const de = await as(t.app, owner, { method: 'GET', url: '/api/scenarios/0/50/-1/-1/-1?language=x', headers: { 'accept-language': 'de' } });
+      expect(de.json()).toEqual({ message: 'Die Sprache muss ein Sprachcode wie en oder de-AT sein.' });
+    });
+
+    it('lets the owner set and clear the language', async () => {
+      const set = await as(t.app, owner, { method: 'PATCH', url: `/api/scenarios/edit/${ids.en}`, payload: { unicode_language_identifier: 'de-CH' } });
+      expect(set.statusCode).toBe(200);
+      expect(set.json().unicode_language_identifier).toBe('de-CH');
+      expect(await names('?language=de')).toEqual(['Anaphylaxie', 'Chest pain', 'Kammerflimmern']);
+      const cleared = await as(t.app, owner, { method: 'PATCH', url: `/api/scenarios/edit/${ids.en}`, payload: { unicode_language_identifier: null } });
+      expect(cleared.json().unicode_language_identifier).toBeNull();
+      expect(await names('?language=de')).toEqual(['Anaphylaxie', 'Kammerflimmern']);
+    });
   });
 });
