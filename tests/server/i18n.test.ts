@@ -5,9 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
+import { as, buildTestApp, createUser, dbKinds, lastMail, type TestApp, type TestUser } from './helpers.js';
 import { getUploadKind } from '../../src/server/uploads/registry.js';
 import { scenarioFileBytes } from '../../src/server/db/seed/fixtures/scenarios/scenario-files.js';
+
+/** A mail's text with quoted-printable bytes (=C3=B6) decoded. */
+const decoded = (text: string) =>
+  Buffer.from(text.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
 
 /** A processed, public scenario whose REALITi file names `language`. */
 async function publicScenario(app: FastifyInstance, user: TestUser, name: string, language: string) {
@@ -124,6 +128,46 @@ describe.each(dbKinds)('languages (%s)', (kind) => {
       const cleared = await as(t.app, owner, { method: 'PATCH', url: `/api/scenarios/edit/${ids.en}`, payload: { unicode_language_identifier: null } });
       expect(cleared.json().unicode_language_identifier).toBeNull();
       expect(await names('?language=de')).toEqual(['Anaphylaxie', 'Kammerflimmern']);
+    });
+  });
+
+  describe('e-mails in the recipient\'s language', () => {
+    const resetFor = async (email: string, headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/password/SendEmail', payload: { username: email }, headers });
+      expect(res.statusCode).toBe(200);
+      await t.app.jobs.drain();
+      return decoded(lastMail(t.dataDir, email).text);
+    };
+
+    it('writes the reset mail in the account language, whatever language the request asks in', async () => {
+      const u = await createUser(t.app, { firstName: 'Greta' });
+      await as(t.app, u, { method: 'PATCH', url: '/api/users/me', payload: { language: 'de' } });
+      const text = await resetFor(u.email, { 'accept-language': 'en' });
+      expect(text).toContain('Hallo Greta,');
+      expect(text).toContain('Jemand möchte Ihr Passwort zurücksetzen.');
+      expect(text).toContain('Der Link ist 1 Stunde gültig und funktioniert nur einmal.');
+    });
+
+    it('writes it in English for an account without a language', async () => {
+      const u = await createUser(t.app, { firstName: 'Jane' });
+      const text = await resetFor(u.email, { 'accept-language': 'de' });
+      expect(text).toContain('Hi Jane,');
+      expect(text).toContain('Someone asked to reset your password.');
+    });
+
+    it('writes the verification mail of a corpuls registration in German', async () => {
+      const email = `neu_${Date.now()}@example.test`;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        headers: { 'x-distributor-id': '3' },
+        payload: { firstName: 'Lena', lastName: 'Neu', username: `neu_${Date.now()}`, email, password: 'Passw0rdA' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await t.app.jobs.drain();
+      const text = decoded(lastMail(t.dataDir, email).text);
+      expect(text).toContain('Hallo Lena,');
+      expect(text).toContain('Bitte bestätigen Sie Ihre E-Mail-Adresse');
     });
   });
 });
