@@ -19,6 +19,7 @@ import { s3Storage } from './storage/s3.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
 import errors, { frameworkErrors } from './plugins/errors.js';
+import i18n from './plugins/i18n.js';
 import input from './plugins/input.js';
 import session from './plugins/session.js';
 import originCheck from './plugins/origin-check.js';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(errors);
+  await app.register(i18n);
   // Before the routes, so its hook counts every one of them (nothing at all when metrics are off).
   setupMetrics(app, handle.pool);
   await app.register(requestContext);

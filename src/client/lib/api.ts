@@ -1,6 +1,7 @@
 // The API client of spec section 7: credentials included, JSON bodies, { message } errors,
 // and any 401 sends the user to /login.
 import { distributorFromHost } from '../../shared/enums';
+import { currentLanguage } from '../i18n/current';
 import { pathOf, type BodyIn, type Endpoint, type ParamsIn, type QueryIn, type ResponseOf } from '../../shared/endpoint';
 
 export class ApiError extends Error {
@@ -52,7 +53,8 @@ export interface ApiOptions {
 
 export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Promise<T> {
   const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  // The server answers its messages in the language the screen shows.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage(), ...opts.headers };
   if (opts.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (!(await requestGate())) throw new ApiError(0, OFFLINE_MESSAGE);
   const method = opts.method ?? (opts.body !== undefined ? 'POST' : 'GET');

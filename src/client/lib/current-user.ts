@@ -6,6 +6,7 @@ import { call, ApiError, isPublicPath } from './api';
 import { getMe as meEndpoint } from '../../shared/endpoints/auth';
 import { apiUrl } from '../../shared/first-answers';
 import { takeFirstAnswer } from './first-answers';
+import { followAccount } from '../i18n';
 
 export type { Me } from '../../shared/schemas/users';
 
@@ -46,7 +47,11 @@ let earlyAnswer: { at: number; answer: Promise<Me | null> } | null = null;
 export function askMeEarly(pathname: string) {
   if (isPublicPath(pathname) && pathname !== '/login') return;
   // The server may have written its answer into the page (lib/first-answers.ts).
-  const answer = takeFirstAnswer<Me>(ME_URL).then((given) => given ?? askServer());
+  const answer = takeFirstAnswer<Me>(ME_URL).then((given) => {
+    if (!given) return askServer();
+    followAccount(given.language);
+    return given;
+  });
   // A failed check (offline) stands in for nothing: the guard asks again when it can.
   answer.catch(() => {
     if (earlyAnswer?.answer === answer) earlyAnswer = null;
@@ -65,7 +70,10 @@ export const firstMeAnswer = () => firstAnswer;
 
 async function askServer(): Promise<Me | null> {
   try {
-    return await call(meEndpoint, {}, { allowUnauthorized: true });
+    const me = await call(meEndpoint, {}, { allowUnauthorized: true });
+    // The account's language follows the user to this device.
+    followAccount(me?.language);
+    return me;
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;

@@ -1,6 +1,6 @@
 // Table types for Kysely. Each feature adds its tables here; columns mirror spec section 3.
 // Flags are integers (0/1) and times ISO-8601 text, so both SQLite and PostgreSQL read the same.
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface OrganisationTable {
   id: Generated<number>;
@@ -29,6 +29,8 @@ export interface UserTable {
   created_at: string;
   /** The licence new uploads get (shared/licences.ts). */
   default_licence: Generated<string>;
+  /** 'en', 'de' or null (not chosen). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionTable {

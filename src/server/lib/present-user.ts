@@ -23,6 +23,7 @@ export function presentUser(user: UserRow, org?: OrganisationRow): UserResponse 
     canProvision: Boolean(user.can_provision),
     isPreRelease: Boolean(user.is_pre_release),
     favourited_scenarios: [],
+    language: user.language ?? null,
   };
 }
 

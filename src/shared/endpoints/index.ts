@@ -20,3 +20,4 @@ export * as tags from './tags.js';
 export * as users from './users.js';
 export * as mediaCaptions from './media-captions.js';
 export * as exchange from './exchange.js';
+export * as language from './language.js';

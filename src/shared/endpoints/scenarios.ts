@@ -1,5 +1,5 @@
 // The scenarios calls (spec section 7).
-import { listScenariosParamsSchema, myScenariosParamsSchema, userRefParamsSchema, scenarioListSchema, unpostedQuerySchema, scenarioPageSchema, scenarioFavouriteSchema, editScenarioSchema, scenarioSchema, directoryParamsSchema, directoryContentsSchema, directoryTreeSchema } from '../schemas/scenarios.js';
+import { libraryQuerySchema, listScenariosParamsSchema, myScenariosParamsSchema, userRefParamsSchema, scenarioListSchema, unpostedQuerySchema, scenarioPageSchema, scenarioFavouriteSchema, editScenarioSchema, scenarioSchema, directoryParamsSchema, directoryContentsSchema, directoryTreeSchema } from '../schemas/scenarios.js';
 import { pageParamsSchema, idOrUuidParams, uploadAnswerSchema, messageSchema, downloadLinkSchema } from '../schemas/common.js';
 import { endpoint } from '../endpoint.js';
 
@@ -117,6 +117,7 @@ export const getScenarioLibrary = endpoint({
   method: 'GET',
   path: '/api/scenarios/:offset/:count/:age/:condition/:tagIds',
   params: listScenariosParamsSchema,
+  query: libraryQuerySchema,
   response: scenarioPageSchema,
 });
 
@@ -125,6 +126,7 @@ export const searchScenarioLibrary = endpoint({
   method: 'GET',
   path: '/api/scenarios/:offset/:count/:age/:condition/:search/:tagIds',
   params: listScenariosParamsSchema,
+  query: libraryQuerySchema,
   response: scenarioPageSchema,
 });
 

@@ -24,6 +24,10 @@ export const patientConditionSchema = v.nullable(
 const tagRef = v.union([bodyIdSchema(TAG_REF_MESSAGE), v.object({ id: bodyIdSchema(TAG_REF_MESSAGE) })], TAG_REF_MESSAGE);
 
 /** PATCH /api/scenarios/edit/{id}: every field optional; absent fields stay as they are. */
+/** A scenario's language: a Unicode language identifier ('en', 'de-AT', 'pt_BR'). */
+export const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/;
+export const LANGUAGE_TAG_MESSAGE = 'Language must be a language code such as en or de-AT';
+
 export const editScenarioSchema = v.object({
   description: v.optional(
     v.pipe(v.string('Description must be text'), v.trim(), v.maxLength(TEXT_LIMITS.scenarioDescription, DESCRIPTION_TOO_LONG)),
@@ -36,6 +40,10 @@ export const editScenarioSchema = v.object({
   licence: v.optional(licenceSchema),
   /** Making it public needs this once: no real patient can be identified, and the owner holds the rights. */
   confirm_deidentified: v.optional(v.boolean('The confirmation must be true or false')),
+  /** The scenario's language ('de', 'en-AU'); null or '' clears it. */
+  unicode_language_identifier: v.optional(
+    v.nullable(v.union([v.literal(''), v.pipe(v.string(), v.regex(LANGUAGE_TAG, LANGUAGE_TAG_MESSAGE))], LANGUAGE_TAG_MESSAGE)),
+  ),
 });
 export type EditScenarioInput = v.InferInput<typeof editScenarioSchema>;
 
@@ -119,6 +127,11 @@ export const scenarioDetailsEntries = {
  * The post attach picker (myunpostedscenarios): ?scope=feed offers only public scenarios (a feed post
  * may attach nothing else); scope=group, the default, adds my private ones.
  */
+/** The library's query: ?language=de lists the scenarios in German (de, de-AT, de-CH...). */
+export const libraryQuerySchema = v.object({
+  language: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(LANGUAGE_TAG, LANGUAGE_TAG_MESSAGE))], LANGUAGE_TAG_MESSAGE)),
+});
+
 export const unpostedQuerySchema = v.object({ scope: v.optional(v.picklist(['feed', 'group'], 'The scope must be feed or group'), 'group') });
 
 /** A scenario as the API answers it (spec section 3). */

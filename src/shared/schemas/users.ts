@@ -31,6 +31,8 @@ export const meSchema = v.object({
   isPreRelease: v.boolean(),
   /** Kept for older clients; always empty (favourites have their own calls). */
   favourited_scenarios: v.array(v.unknown()),
+  /** The language chosen for the app, e-mails and messages ('en', 'de'); null: not chosen. */
+  language: v.nullable(v.string()),
 });
 export type Me = v.InferOutput<typeof meSchema>;
 

@@ -1,20 +1,27 @@
+// The account mails, in the recipient's language (the catalogues of server/i18n: keys 'mail.*').
 import type { Mail } from '../../lib/mailer.js';
+import { t } from '../../i18n/index.js';
+import type { Language } from '../../../shared/languages.js';
 
-export function verificationMail(to: string, firstName: string, link: string): Mail {
+export function verificationMail(to: string, firstName: string, link: string, language: Language = 'en'): Mail {
+  const name = { name: firstName };
+  const safe = { name: escapeHtml(firstName) };
   return {
     to,
-    subject: 'Verify your REALITi Community account',
-    text: `Hi ${firstName},\n\nPlease verify your e-mail address by opening this link:\n${link}\n\nThe link expires in 7 days.\n`,
-    html: `<p>Hi ${escapeHtml(firstName)},</p><p>Please verify your e-mail address:</p><p><a href="${link}">Verify my account</a></p><p>The link expires in 7 days.</p>`,
+    subject: t('mail.verification.subject', language),
+    text: `${t('mail.greeting', language, name)}\n\n${t('mail.verification.text', language)}\n${link}\n\n${t('mail.verification.expires', language)}\n`,
+    html: `<p>${t('mail.greeting', language, safe)}</p><p>${t('mail.verification.html', language)}</p><p><a href="${link}">${t('mail.verification.button', language)}</a></p><p>${t('mail.verification.expires', language)}</p>`,
   };
 }
 
-export function resetMail(to: string, firstName: string, link: string): Mail {
+export function resetMail(to: string, firstName: string, link: string, language: Language = 'en'): Mail {
+  const name = { name: firstName };
+  const safe = { name: escapeHtml(firstName) };
   return {
     to,
-    subject: 'Reset your REALITi Community password',
-    text: `Hi ${firstName},\n\nSomeone asked to reset your password. To choose a new one, open this link:\n${link}\n\nThe link expires in 1 hour and works once. If it wasn't you, ignore this e-mail.\n`,
-    html: `<p>Hi ${escapeHtml(firstName)},</p><p>To choose a new password, open this link:</p><p><a href="${link}">Reset my password</a></p><p>The link expires in 1 hour and works once. If it wasn't you, ignore this e-mail.</p>`,
+    subject: t('mail.reset.subject', language),
+    text: `${t('mail.greeting', language, name)}\n\n${t('mail.reset.text', language)}\n${link}\n\n${t('mail.reset.expires', language)}\n`,
+    html: `<p>${t('mail.greeting', language, safe)}</p><p>${t('mail.reset.html', language)}</p><p><a href="${link}">${t('mail.reset.button', language)}</a></p><p>${t('mail.reset.expires', language)}</p>`,
   };
 }
 

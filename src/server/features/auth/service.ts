@@ -13,6 +13,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { presentUser } from '../../lib/present-user.js';
 import type { UserRow, UsersPort } from '../../lib/ports.js';
 import { resetMail, verificationMail } from './emails.js';
+import { userLanguage } from '../../i18n/index.js';
 import type { AuthLimits } from './limits.js';
 import type { AuthRepository, TokenPurpose } from './repository.js';
 
@@ -80,10 +81,12 @@ export function authService({ users, auth, limits, jobs, mailer, publicUrl, supp
   async function mailTo(user: UserRow, distributorId: number | undefined, purpose: TokenPurpose) {
     if (distributorId != null) await users.update(user.id, { distributor_id: distributorId });
     const token = await issueToken(user.id, purpose, purpose === 'verify' ? VERIFY_TTL_MS : RESET_TTL_MS);
+    // The recipient's language: theirs, else their distributor's (corpuls: German), else English.
+    const language = userLanguage({ ...user, distributor_id: distributorId ?? user.distributor_id });
     await mailer.send(
       purpose === 'verify'
-        ? verificationMail(user.email, user.first_name, `${publicUrl}/emailverified/${token}`)
-        : resetMail(user.email, user.first_name, `${publicUrl}/password-update?token=${token}`),
+        ? verificationMail(user.email, user.first_name, `${publicUrl}/emailverified/${token}`, language)
+        : resetMail(user.email, user.first_name, `${publicUrl}/password-update?token=${token}`, language),
     );
   }
 

@@ -30,6 +30,8 @@ export interface LibraryFilters {
   /** Search words (already normalised), empty for none. */
   words: string[];
   tagIds: number[];
+  /** A language ('de'): scenarios whose unicode_language_identifier is it or one of its regions ('de-AT'); null for all. */
+  language?: string | null;
 }
 
 export type MySort = 'isProcessed' | 'contributedAt' | 'name';
@@ -103,6 +105,11 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       conds.push(eb('s.id', 'in', eb.selectFrom('scenario_tags as st').select('st.scenario_id').where('st.tag_id', 'in', f.tagIds)));
     }
     if (f.words.length) conds.push(matchesSearch(eb, f.words));
+    if (f.language) {
+      const tag = f.language.toLowerCase().replace(/_/g, '-');
+      const id = sql<string>`lower(replace(s.unicode_language_identifier, '_', '-'))`;
+      conds.push(eb.or([eb(id, '=', tag), eb(id, 'like', `${tag}-%`)]));
+    }
     return eb.and(conds);
   }
 
@@ -188,11 +195,12 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
 
     async library(f: LibraryFilters): Promise<{ total: number; rows: ScenarioRow[] }> {
       // Counted once per filter until a scenario or its tags change (lib/list-cache.ts).
-      const key = `library ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${searchTokens(f.words).join(' ')}`;
+      const lang = f.language ? f.language.toLowerCase() : '';
+      const key = `library ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${searchTokens(f.words).join(' ')} ${lang}`;
       const total = await totals.total(key, ['scenarios', 'scenario_tags'], async () => {
         // The whole library's total is kept by the database (lib/list-totals.ts): no rows are counted.
-        if (f.age === -1 && f.condition === -1 && !f.tagIds.length && !searchTokens(f.words).length) return storedTotal(db, LIBRARY_TOTAL);
-        if (dialect === 'sqlite' && f.age === -1 && f.condition === -1 && !f.tagIds.length) return libraryMatchesSqlite(searchTokens(f.words));
+        if (f.age === -1 && f.condition === -1 && !f.tagIds.length && !searchTokens(f.words).length && !lang) return storedTotal(db, LIBRARY_TOTAL);
+        if (dialect === 'sqlite' && f.age === -1 && f.condition === -1 && !f.tagIds.length && !lang) return libraryMatchesSqlite(searchTokens(f.words));
         const totalRow = await db
           .selectFrom('scenarios as s')
           .where((eb) => libraryWhere(eb as unknown as EB, f))
@@ -208,7 +216,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       if (dialect === 'sqlite' && f.words.length && !f.tagIds.length) {
         // A common word: the page's matches lie among the next few hundred scenarios of the library
         // order, so walk those and check their words, rather than gather every match first.
-        const unfiltered = await totals.total(`library ${f.age} ${f.condition}  `, ['scenarios', 'scenario_tags'], async () =>
+        const unfiltered = await totals.total(`library ${f.age} ${f.condition}   ${lang}`, ['scenarios', 'scenario_tags'], async () =>
           Number((await db.selectFrom('scenarios as s').where((eb) => libraryWhere(eb as unknown as EB, { ...f, words: [] })).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
         );
         if (((w.offset + w.limit) * unfiltered) / total <= WALK_BUDGET) {

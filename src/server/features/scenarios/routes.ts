@@ -52,8 +52,8 @@ export default async function scenarioRoutes(app: FastifyInstance) {
       auth: 'user',
       tags,
       summary:
-        'The scenario library: public, processed scenarios by patient age and condition (-1 all), search words (comma-joined, or -1) and tag ids (comma-joined, or -1; any of them). Answers { total, scenarios, from, to }.',
-    }, async ({ user, params }) => service.library(user, params));
+        'The scenario library: public, processed scenarios by patient age and condition (-1 all), search words (comma-joined, or -1) and tag ids (comma-joined, or -1; any of them); ?language=de keeps those in that language (de, de-AT...). Answers { total, scenarios, from, to }.',
+    }, async ({ user, params, query }) => service.library(user, params, query.language || null));
   }
 
   route(app, getUserPublicScenarios, {

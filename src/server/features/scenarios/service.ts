@@ -194,11 +194,11 @@ export function scenariosService({ repo, storage, jobs, secret, log, groups }: S
   return {
     present,
 
-    async library(viewer: SessionUser, p: ListScenariosParams): Promise<ScenarioPage> {
-      const f = { offset: p.offset, count: p.count, age: p.age, condition: p.condition, words: searchWords(p.search), tagIds: p.tagIds };
+    async library(viewer: SessionUser, p: ListScenariosParams, language: string | null = null): Promise<ScenarioPage> {
+      const f = { offset: p.offset, count: p.count, age: p.age, condition: p.condition, words: searchWords(p.search), tagIds: p.tagIds, language };
       // The rows, tags and counts are shared by every reader; the reader's answer (their favourites
       // and own fields) is cached for them. Both until anything they show changes.
-      const key = `${f.offset} ${f.count} ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${f.words.join(',')}`;
+      const key = `${f.offset} ${f.count} ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${f.words.join(',')} ${language?.toLowerCase() ?? ''}`;
       return repo.cachedLibraryPage(`reader ${viewer.id} ${key}`, async () => {
         const shared = await repo.cachedLibraryPage(`rows ${key}`, async () => {
           const { total, rows } = await repo.library(f);
@@ -258,6 +258,8 @@ export function scenariosService({ repo, storage, jobs, secret, log, groups }: S
           patient_age: input.patient_age !== undefined ? input.patient_age : row.patient_age,
           patient_condition: input.patient_condition !== undefined ? input.patient_condition : row.patient_condition,
           privacy_level: input.privacy_level ?? row.privacy_level,
+          unicode_language_identifier:
+            input.unicode_language_identifier !== undefined ? input.unicode_language_identifier || null : row.unicode_language_identifier,
         };
         // Public scenarios must stay publishable; only a publishable one can change its privacy.
         const publishable = isPublishable(next, tagIds.length);
@@ -272,6 +274,7 @@ export function scenariosService({ repo, storage, jobs, secret, log, groups }: S
           privacy_level: next.privacy_level,
           ...(input.licence !== undefined ? { licence: input.licence } : {}),
           ...(confirming ? { public_confirmed_by: viewer.id, public_confirmed_at: now() } : {}),
+          unicode_language_identifier: next.unicode_language_identifier,
         });
         if (confirming) await r.audit(viewer.id, 'scenario.confirm_deidentified', row.uuid_id);
         if (wanted) await r.replaceTags(row.id, wanted);

@@ -25,6 +25,14 @@ export function usersService(users: UsersRepository) {
   }
 
   return {
+    /** PATCH /api/users/me: the signed-in user's language, or null. */
+    async setLanguage(me: SessionUser, language: string | null): Promise<Me> {
+      await users.update(me.id, { language });
+      const fresh = await users.byId(me.id);
+      if (!fresh) throw notFound();
+      return presentUser(fresh, await users.organisation(fresh.organisation_id));
+    },
+
     /** POST /api/users/UpdateUserDetails: blank fields are kept; another user's details only by an admin. */
     async updateDetails(me: SessionUser, input: UpdateDetailsInput): Promise<Me> {
       const id = String(input.Id);

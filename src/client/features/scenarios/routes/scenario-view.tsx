@@ -2,6 +2,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { PrivacyLevel, patientAgeLabels, patientConditionLabels } from '../../../../shared/enums';
 import { formatDuration, formatFileSize, formatRelativeDate, truncateTag } from '../../../../shared/format';
+import { languageName } from '../../../i18n/format';
 import { PROCESSING_MESSAGE, type Scenario } from '../../../../shared/schemas/scenarios';
 import { Spinner } from '../../../components/spinner';
 import { EmptyState } from '../../../components/empty-state';
@@ -171,7 +172,7 @@ function ScenarioViewBody({ s, own, live, kept }: { s: Scenario; own: boolean; l
           <dd>{[s.has_images && 'Images', s.has_video && 'Video', s.has_sounds && 'Sounds', s.has_labs && 'Labs'].filter(Boolean).join(', ') || 'None'}</dd>
           <dt>File</dt><dd>{s.file_name} ({formatFileSize(s.file_size)})</dd>
           <dt>Downloads</dt><dd>{s.num_downloads}</dd>
-          <dt>Language</dt><dd>{s.unicode_language_identifier ?? 'Not set'}</dd>
+          <dt>Language</dt><dd>{s.unicode_language_identifier ? <span lang={s.unicode_language_identifier}>{languageName(s.unicode_language_identifier)}</span> : 'Not set'}</dd>
         </dl>
       </div>
       <ScenarioStory scenario={s} />

@@ -7,6 +7,7 @@ import { CopyRegisterLink } from '../components/copy-register-link';
 import { FavouriteScenariosCard } from '../components/favourite-scenarios-card';
 import { LinkOrganisation } from '../components/link-organisation';
 import { OfflineStorage } from '../../../offline/components/offline-storage';
+import { LanguageSelect } from '../components/language-select';
 
 const formatDateTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }) : 'Never';
@@ -35,6 +36,7 @@ export function Component() {
           <dt>Mobile phone</dt>
           <dd>{me.mobile_phone || <span className="muted">Not set</span>}</dd>
         </dl>
+        <LanguageSelect />
       </section>
 
       <section className="card" aria-labelledby="org-title">
