@@ -125,6 +125,12 @@ describe.each(dbKinds)('REALITi exports through the API (%s)', (kind) => {
         { name: 'Post-resuscitation care', trend_time: 120 },
       ],
       checklist: ['Confirms cardiac arrest', 'Starts compressions', 'Shocks within 2 minutes', 'Gives adrenaline after the third shock', 'Gives amiodarone 300 mg'],
+      // The whole story (the description holds only its first 200 characters).
+      story: {
+        history: 'A 58-year-old man collapsed at a bus stop after complaining of chest pain for an hour. Bystanders started CPR and a public AED advised one shock before the crew arrived. He has a history of hypertension and smokes twenty cigarettes a day.',
+        course: 'VF persists after two shocks; ROSC after the third shock and adrenaline.',
+        discussion: 'Minimising pauses in compressions; when to give adrenaline and amiodarone.',
+      },
     });
     // What the page says to keep is kept with the row.
     const row = await t.app.db.selectFrom('scenarios').select('details').where('id', '=', id).executeTakeFirstOrThrow();
@@ -157,6 +163,7 @@ describe.each(dbKinds)('REALITi exports through the API (%s)', (kind) => {
       scenario_type: null, patient_name: null, patient_age_value: 3, patient_age_unit: 'days', patient_complaint: null,
       events: [{ name: 'Lethargic and mottled', trend_time: 0 }, { name: 'Apnoea', trend_time: 20 }, { name: '', trend_time: null }],
       checklist: [],
+      story: null,
     });
   });
 
