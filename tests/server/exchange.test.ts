@@ -151,7 +151,7 @@ describe.each(dbKinds)('scenario exchange (%s)', (kind) => {
     it('making media public needs the confirmation; admins see it on review', async () => {
       const admin = await createUser(t.app, { role: 4 });
       const ins = await t.app.db.insertInto('media').values({
-        uuid_id: 'c0ffee00-0000-4000-8000-000000000001', name: 'Monitor photo', description: null, alt_text: null, is_video: 0,
+        uuid_id: 'c0ffee00-0000-4000-8000-000000000001', name: 'Monitor photo', description: null, alt_text: 'A patient monitor showing sinus rhythm', is_video: 0,
         file_key: 'media/x/full.png', file_name: 'x.png', file_size: 1, mime_type: 'image/png', thumb_key: null, is_processed: 1,
         processing_error: null, approval_status: 0, rejection_reason: null, privacy_level: 0, contributed_by: owner.id,
         contributed_at: new Date().toISOString(), num_downloads: 0, duration_in_seconds: 0, public_confirmed_by: null, public_confirmed_at: null,

@@ -175,7 +175,7 @@ describe('built client', () => {
       const emma = await createUser(t.app, { firstName: 'Emma' });
       const screens: [string, string[]][] = [
         ['/scenarios', ['/api/scenarios/0/10/-1/-1/-1/-1', '/api/alltags']],
-        ['/scenarios?q=Chest%20pain&size=5&page=2', ['/api/scenarios/5/5/-1/-1/chest%2Cpain/-1', '/api/alltags']],
+        ['/scenarios?q=Chest%20pain&size=5&page=2', ['/api/scenarios/5/5/-1/-1/chest,pain/-1', '/api/alltags']],
         ['/media', ['/api/media/0/9/-1/-1', '/api/alltags']],
         ['/media?type=0&page=1', ['/api/media/9/9/0/-1', '/api/alltags']],
         ['/me/forum/groups', ['/api/forumgroup/mygroupswithstatus']],
