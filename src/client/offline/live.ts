@@ -1,13 +1,16 @@
-// A small useLiveQuery: re-renders when the Dexie tables a query read change (in any tab).
-import { liveQuery } from 'dexie';
-import { useEffect, useState, type DependencyList } from 'react';
+// useLiveQuery from dexie-react-hooks: re-renders when the Dexie tables a query read change (in any
+// tab). A query that fails keeps the last value shown (the initial one if none came yet) instead of
+// throwing into the render, so a broken or blocked IndexedDB never takes a page down.
+import { useLiveQuery as useDexieLiveQuery } from 'dexie-react-hooks';
+import { useRef, type DependencyList } from 'react';
 
 export function useLiveQuery<T>(query: () => Promise<T>, deps: DependencyList, initial: T): T {
-  const [value, setValue] = useState<T>(initial);
-  useEffect(() => {
-    const sub = liveQuery(query).subscribe({ next: setValue, error: () => undefined });
-    return () => sub.unsubscribe();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
+  const last = useRef<T>(initial);
+  const value = useDexieLiveQuery(
+    () => query().catch(() => last.current),
+    [...deps],
+    last.current,
+  );
+  last.current = value;
   return value;
 }

@@ -1,6 +1,7 @@
 // Serves stored files behind signed URLs, with single HTTP ranges (206) for video seeking. The
 // router has decoded the key once; it is not decoded again (a key may hold a '%').
 import type { FastifyInstance } from 'fastify';
+import parseRange from 'range-parser';
 import { notFound } from '../lib/http-error.js';
 import { route } from '../lib/route.js';
 import { getFile } from '../../shared/endpoints/files.js';
@@ -16,24 +17,17 @@ export const RANGE_MESSAGE = 'Range not satisfiable';
 
 /**
  * The byte range a `Range` header asks of a file of `size` bytes: null to send the whole file (no
- * header, or one we do not serve, such as several ranges), 'unsatisfiable' for a range outside it.
+ * header, a malformed one, or one we do not serve, such as several ranges), 'unsatisfiable' for a
+ * range outside it (bytes=-0 asks for none of the file and is unsatisfiable too).
  */
 export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header ?? '');
-  if (!m || (!m[1] && !m[2])) return null;
-  let start: number;
-  let end: number;
-  if (m[1]) {
-    start = Number(m[1]);
-    end = m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
-  } else {
-    // A suffix: the last N bytes (bytes=-0 asks for none of them).
-    const suffix = Number(m[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  }
-  if (!Number.isSafeInteger(start) || start >= size || start > end) return 'unsatisfiable';
+  if (!header) return null;
+  const ranges = parseRange(size, header);
+  // A suffix longer than the file asks for all of it (RFC 9110 14.1.1); range-parser 1.x calls it unsatisfiable.
+  if (ranges === -1 && size > 0 && /^bytes=-0*[1-9]\d*$/.test(header)) return { start: 0, end: size - 1 };
+  if (ranges === -1) return 'unsatisfiable';
+  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return null;
+  const [{ start, end }] = ranges;
   return { start, end };
 }
 
