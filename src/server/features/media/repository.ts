@@ -6,6 +6,7 @@ import type { Database, MediaTable } from '../../db/types.js';
 import { ApprovalStatus, PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
 import { listCache } from '../../lib/list-cache.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder } from '../../lib/pages.js';
+import { groupRows } from '../../lib/group-rows.js';
 
 export type MediaRow = Selectable<MediaTable>;
 export type MediaWithOwner = MediaRow & {
@@ -222,8 +223,7 @@ export function mediaRepository(db: DB, dialect: Dialect) {
     },
 
     async tagsFor(mediaIds: number[]): Promise<Map<number, { id: number; title: string }[]>> {
-      const map = new Map<number, { id: number; title: string }[]>();
-      if (!mediaIds.length) return map;
+      if (!mediaIds.length) return new Map();
       const rows = await db
         .selectFrom('media_tags as mt')
         .innerJoin('tags as t', 't.id', 'mt.tag_id')
@@ -231,12 +231,7 @@ export function mediaRepository(db: DB, dialect: Dialect) {
         .where('mt.media_id', 'in', mediaIds)
         .orderBy('t.title')
         .execute();
-      for (const r of rows) {
-        const list = map.get(r.media_id) ?? [];
-        list.push({ id: r.id, title: r.title });
-        map.set(r.media_id, list);
-      }
-      return map;
+      return groupRows(rows, (r) => r.media_id, (r) => ({ id: r.id, title: r.title }));
     },
 
     async existingTagIds(ids: number[]): Promise<number[]> {

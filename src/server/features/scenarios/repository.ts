@@ -11,6 +11,7 @@ import { listCache } from '../../lib/list-cache.js';
 import { foldAccents } from '../../../shared/search.js';
 import { PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction } from '../../lib/pages.js';
+import { groupRows } from '../../lib/group-rows.js';
 
 export type ScenarioRow = Selectable<ScenarioTable> & {
   owner_uuid: string;
@@ -308,8 +309,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       base().where('s.contributed_by', '=', userId).where('s.privacy_level', '=', PrivacyLevel.Public).where('s.is_processed', '=', ProcessingState.Processed).orderBy('s.contributed_at', 'desc').limit(500).execute(),
 
     async tagsFor(ids: number[]): Promise<Map<number, { id: number; title: string }[]>> {
-      const map = new Map<number, { id: number; title: string }[]>();
-      if (!ids.length) return map;
+      if (!ids.length) return new Map();
       const rows = await db
         .selectFrom('scenario_tags as st')
         .innerJoin('tags as t', 't.id', 'st.tag_id')
@@ -317,12 +317,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
         .where('st.scenario_id', 'in', ids)
         .orderBy('t.title')
         .execute();
-      for (const r of rows) {
-        const list = map.get(r.scenario_id) ?? [];
-        list.push({ id: r.id, title: r.title });
-        map.set(r.scenario_id, list);
-      }
-      return map;
+      return groupRows(rows, (r) => r.scenario_id, (r) => ({ id: r.id, title: r.title }));
     },
 
     async favouriteCounts(ids: number[]): Promise<Map<number, number>> {
