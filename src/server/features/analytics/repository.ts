@@ -9,6 +9,15 @@ const toMap = (rows: { month: string; n: number | string }[]): MonthCounts => ne
 const month = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 7)`;
 
 export function analyticsRepository(db: DB) {
+  /** Rows of `table` created per month since `fromIso`; with `liveOnly`, those not deleted. */
+  const createdPerMonth = async (table: 'users' | 'forum_groups' | 'posts', fromIso: string, liveOnly = false): Promise<MonthCounts> =>
+    toMap(
+      (
+        await sql<{ month: string; n: number | string }>`SELECT ${month('created_at')} AS month, count(*) AS n FROM ${sql.table(table)}
+          WHERE created_at >= ${fromIso}${liveOnly ? sql` AND deleted_at IS NULL` : sql``} GROUP BY ${month('created_at')}`.execute(db)
+      ).rows,
+    );
+
   return {
     /** Users who signed in or contributed, per month (user_active_months, kept by triggers). */
     async activeUsers(fromMonth: string): Promise<MonthCounts> {
@@ -22,14 +31,7 @@ export function analyticsRepository(db: DB) {
       );
     },
     async newUsers(fromIso: string): Promise<MonthCounts> {
-      return toMap(
-        await db
-          .selectFrom('users')
-          .select([month('created_at').as('month'), (eb) => eb.fn.countAll<number>().as('n')])
-          .where('created_at', '>=', fromIso)
-          .groupBy(month('created_at'))
-          .execute(),
-      );
+      return createdPerMonth('users', fromIso);
     },
     /** Groups with at least one live post created that month. */
     async activeGroups(fromIso: string): Promise<MonthCounts> {
@@ -45,26 +47,11 @@ export function analyticsRepository(db: DB) {
       );
     },
     async newGroups(fromIso: string): Promise<MonthCounts> {
-      return toMap(
-        await db
-          .selectFrom('forum_groups')
-          .select([month('created_at').as('month'), (eb) => eb.fn.countAll<number>().as('n')])
-          .where('created_at', '>=', fromIso)
-          .groupBy(month('created_at'))
-          .execute(),
-      );
+      return createdPerMonth('forum_groups', fromIso);
     },
     /** Live posts (feed and groups) created that month. */
     async newPosts(fromIso: string): Promise<MonthCounts> {
-      return toMap(
-        await db
-          .selectFrom('posts')
-          .select([month('created_at').as('month'), (eb) => eb.fn.countAll<number>().as('n')])
-          .where('created_at', '>=', fromIso)
-          .where('deleted_at', 'is', null)
-          .groupBy(month('created_at'))
-          .execute(),
-      );
+      return createdPerMonth('posts', fromIso, true);
     },
   };
 }

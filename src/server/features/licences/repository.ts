@@ -5,6 +5,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/connection.js';
 import { now } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
+import { groupRows } from '../../lib/group-rows.js';
 
 export type ContractRow = Awaited<ReturnType<ReturnType<typeof licencesRepository>['contracts']>>[number];
 export type LicenceRow = NonNullable<Awaited<ReturnType<ReturnType<typeof licencesRepository>['activeLicenceForDevice']>>>;
@@ -88,8 +89,7 @@ export function licencesRepository(db: DB) {
 
     /** Modules of several contracts in one query, by contract id. */
     async modulesOfContracts(ids: number[]): Promise<Map<number, { id: number; name: string }[]>> {
-      const map = new Map<number, { id: number; name: string }[]>();
-      if (!ids.length) return map;
+      if (!ids.length) return new Map();
       const rows = await db
         .selectFrom('licence_contract_modules as cm')
         .innerJoin('licence_product_modules as m', 'm.id', 'cm.module_id')
@@ -97,12 +97,7 @@ export function licencesRepository(db: DB) {
         .where('cm.contract_id', 'in', ids)
         .orderBy('m.name')
         .execute();
-      for (const r of rows) {
-        const list = map.get(r.contract_id) ?? [];
-        list.push({ id: r.id, name: r.name });
-        map.set(r.contract_id, list);
-      }
-      return map;
+      return groupRows(rows, (r) => r.contract_id, (r) => ({ id: r.id, name: r.name }));
     },
 
     /** The device's active licence (of any product), with its contract and product. */

@@ -6,6 +6,8 @@ import type { Database, MediaTable } from '../../db/types.js';
 import { ApprovalStatus, PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
 import { listCache } from '../../lib/list-cache.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder } from '../../lib/pages.js';
+import { enabledUserId, flipFavourite } from '../../lib/favourites.js';
+import { groupRows } from '../../lib/group-rows.js';
 
 export type MediaRow = Selectable<MediaTable>;
 export type MediaWithOwner = MediaRow & {
@@ -201,29 +203,15 @@ export function mediaRepository(db: DB, dialect: Dialect) {
     },
 
     /** The toggle itself; call it under `locked`. */
-    async flipFavourite(userId: number, mediaId: number): Promise<boolean> {
-      const removed = await db.deleteFrom('media_favourites').where('user_id', '=', userId).where('media_id', '=', mediaId).executeTakeFirst();
-      if (Number(removed.numDeletedRows) > 0) return false;
-      await db
-        .insertInto('media_favourites')
-        .values({ user_id: userId, media_id: mediaId, created_at: now() })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      return true;
-    },
+    flipFavourite: (userId: number, mediaId: number): Promise<boolean> => flipFavourite(db, 'media_favourites', 'media_id', userId, mediaId),
 
     locked,
 
     /** The enabled user named by id or uuid_id, or undefined. */
-    async enabledUserId(ref: number | string): Promise<number | undefined> {
-      const q = db.selectFrom('users').select('id').where('enabled', '=', 1);
-      const row = typeof ref === 'number' ? await q.where('id', '=', ref).executeTakeFirst() : await q.where('uuid_id', '=', ref).executeTakeFirst();
-      return row?.id;
-    },
+    enabledUserId: (ref: number | string): Promise<number | undefined> => enabledUserId(db, ref),
 
     async tagsFor(mediaIds: number[]): Promise<Map<number, { id: number; title: string }[]>> {
-      const map = new Map<number, { id: number; title: string }[]>();
-      if (!mediaIds.length) return map;
+      if (!mediaIds.length) return new Map();
       const rows = await db
         .selectFrom('media_tags as mt')
         .innerJoin('tags as t', 't.id', 'mt.tag_id')
@@ -231,12 +219,7 @@ export function mediaRepository(db: DB, dialect: Dialect) {
         .where('mt.media_id', 'in', mediaIds)
         .orderBy('t.title')
         .execute();
-      for (const r of rows) {
-        const list = map.get(r.media_id) ?? [];
-        list.push({ id: r.id, title: r.title });
-        map.set(r.media_id, list);
-      }
-      return map;
+      return groupRows(rows, (r) => r.media_id, (r) => ({ id: r.id, title: r.title }));
     },
 
     async existingTagIds(ids: number[]): Promise<number[]> {

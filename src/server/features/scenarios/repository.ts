@@ -11,6 +11,8 @@ import { listCache } from '../../lib/list-cache.js';
 import { foldAccents } from '../../../shared/search.js';
 import { PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction } from '../../lib/pages.js';
+import { enabledUserId, flipFavourite } from '../../lib/favourites.js';
+import { groupRows } from '../../lib/group-rows.js';
 
 export type ScenarioRow = Selectable<ScenarioTable> & {
   owner_uuid: string;
@@ -308,8 +310,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       base().where('s.contributed_by', '=', userId).where('s.privacy_level', '=', PrivacyLevel.Public).where('s.is_processed', '=', ProcessingState.Processed).orderBy('s.contributed_at', 'desc').limit(500).execute(),
 
     async tagsFor(ids: number[]): Promise<Map<number, { id: number; title: string }[]>> {
-      const map = new Map<number, { id: number; title: string }[]>();
-      if (!ids.length) return map;
+      if (!ids.length) return new Map();
       const rows = await db
         .selectFrom('scenario_tags as st')
         .innerJoin('tags as t', 't.id', 'st.tag_id')
@@ -317,12 +318,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
         .where('st.scenario_id', 'in', ids)
         .orderBy('t.title')
         .execute();
-      for (const r of rows) {
-        const list = map.get(r.scenario_id) ?? [];
-        list.push({ id: r.id, title: r.title });
-        map.set(r.scenario_id, list);
-      }
-      return map;
+      return groupRows(rows, (r) => r.scenario_id, (r) => ({ id: r.id, title: r.title }));
     },
 
     async favouriteCounts(ids: number[]): Promise<Map<number, number>> {
@@ -394,16 +390,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     },
 
     /** The toggle itself; call it under `locked`. */
-    async flipFavourite(userId: number, scenarioId: number): Promise<boolean> {
-      const deleted = await db.deleteFrom('scenario_favourites').where('user_id', '=', userId).where('scenario_id', '=', scenarioId).executeTakeFirst();
-      if (Number(deleted.numDeletedRows) > 0) return false;
-      await db
-        .insertInto('scenario_favourites')
-        .values({ user_id: userId, scenario_id: scenarioId, created_at: now() })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      return true;
-    },
+    flipFavourite: (userId: number, scenarioId: number): Promise<boolean> => flipFavourite(db, 'scenario_favourites', 'scenario_id', userId, scenarioId),
 
     /**
      * Run `fn` in a transaction holding the scenario's row lock (PostgreSQL; SQLite has one writer
@@ -413,11 +400,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     locked,
 
     /** The enabled user named by id or uuid_id, or undefined. */
-    async enabledUserId(ref: number | string): Promise<number | undefined> {
-      const q = db.selectFrom('users').select('id').where('enabled', '=', 1);
-      const row = typeof ref === 'number' ? await q.where('id', '=', ref).executeTakeFirst() : await q.where('uuid_id', '=', ref).executeTakeFirst();
-      return row?.id;
-    },
+    enabledUserId: (ref: number | string): Promise<number | undefined> => enabledUserId(db, ref),
 
     /** Adaptations (copies) of each scenario that `viewerId` may see: public ones and their own. */
     async adaptationCounts(ids: number[], viewerId: number): Promise<Map<number, number>> {

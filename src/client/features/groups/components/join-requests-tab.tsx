@@ -1,36 +1,25 @@
 // Manage -> Join requests: who asked to join and their message, with Approve ('Join request
 // approved') and Decline ('Join request declined'); 'No join requests for group' when none.
 import { Link } from 'react-router-dom';
-import { useAlertDialog } from '../../../components/confirm';
-import { Spinner } from '../../../components/spinner';
-import { useToast } from '../../../components/toast';
 import { formatRelativeDate } from '../../../../shared/format';
 import { GROUP_EMPTY, GROUP_MESSAGES } from '../../../../shared/schemas/groups';
 import { useApproveJoinRequest } from '../api/approve-join-request';
 import { useDeclineJoinRequest } from '../api/decline-join-request';
 import { useJoinRequests } from '../api/get-join-requests';
+import { useRunAction } from '../hooks/use-run-action';
+import { listState } from './list-state';
 
 export function JoinRequestsTab({ groupId }: { groupId: number }) {
-  const toast = useToast();
-  const alert = useAlertDialog();
-  const { data, isLoading, isError, error } = useJoinRequests(groupId, true);
+  const run = useRunAction();
+  const requests = useJoinRequests(groupId, true);
   const approve = useApproveJoinRequest();
   const decline = useDeclineJoinRequest();
   const busy = approve.isPending || decline.isPending;
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      toast(done);
-    } catch (err) {
-      await alert('Error', (err as Error).message);
-    }
-  };
-  if (isLoading) return <Spinner label="Loading join requests" />;
-  if (isError) return <p className="alert error" role="alert">{(error as Error).message}</p>;
-  if (!data?.length) return <p className="muted empty-line">{GROUP_EMPTY.joinRequests}</p>;
+  const state = listState(requests, 'Loading join requests', GROUP_EMPTY.joinRequests);
+  if (state || !requests.data) return state;
   return (
     <ul className="plain-list request-list">
-      {data.map((r) => {
+      {requests.data.map((r) => {
         const name = `${r.user.first_name} ${r.user.last_name}`;
         return (
           <li key={r.id} className="join-request" aria-label={`Join request from ${name}`}>

@@ -1,7 +1,7 @@
 // Manage -> Members (spec section 2 'Group edit'): invite by e-mail, the owner, the moderators (the
 // owner assigns them from the members: at least one), the users, and pending invites.
 import { useState, type FormEvent } from 'react';
-import { useAlertDialog, useConfirm } from '../../../components/confirm';
+import { useConfirm } from '../../../components/confirm';
 import { useToast } from '../../../components/toast';
 import { GROUP_EMPTY, GROUP_MESSAGES, type ForumGroup, type GroupMember } from '../../../../shared/schemas/groups';
 import { useAddModerators } from '../api/add-moderators';
@@ -10,6 +10,7 @@ import { useRemoveMember } from '../api/remove-member';
 import { useRemoveModerator } from '../api/remove-moderator';
 import { InviteForm } from './invite-form';
 import { PeopleList, splitMembers } from './people-list';
+import { useRunAction } from '../hooks/use-run-action';
 
 const fullName = (m: GroupMember) => `${m.user.first_name} ${m.user.last_name}`;
 
@@ -61,23 +62,14 @@ function AssignModerators({ group, users }: { group: ForumGroup; users: GroupMem
 }
 
 export function MembersTab({ group }: { group: ForumGroup }) {
-  const toast = useToast();
   const confirm = useConfirm();
-  const alert = useAlertDialog();
+  const run = useRunAction();
   const removeModerator = useRemoveModerator();
   const removeMember = useRemoveMember();
   const cancelInvite = useCancelInvite();
   const { owner, moderators, users } = splitMembers(group.members);
   const busy = removeModerator.isPending || removeMember.isPending || cancelInvite.isPending;
 
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      toast(done);
-    } catch (err) {
-      await alert('Error', (err as Error).message);
-    }
-  };
   const remove = async (m: GroupMember) => {
     if (!(await confirm({ title: 'Remove member', message: `Remove ${fullName(m)} from ${group.name}?`, confirmLabel: 'Remove', danger: true }))) return;
     await run(() => removeMember.mutateAsync({ groupId: group.id, userId: m.user.id }), GROUP_MESSAGES.saved);

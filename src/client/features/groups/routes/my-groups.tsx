@@ -2,29 +2,19 @@
 // the joined groups table (Name, Role) with a menu (Manage Group for the creator or a moderator,
 // Leave Group), and a link to create a group.
 import { Link } from 'react-router-dom';
-import { useAlertDialog } from '../../../components/confirm';
 import { Spinner } from '../../../components/spinner';
-import { useToast } from '../../../components/toast';
 import { GROUP_MESSAGES, GroupMemberType, type MyGroupEntry } from '../../../../shared/schemas/groups';
 import { useAcceptInvite } from '../api/accept-invite';
 import { useMyGroupsWithStatus } from '../api/get-my-groups-with-status';
 import { useRejectInvite } from '../api/reject-invite';
 import { useLeaveGroupAction } from '../components/use-leave-group';
+import { useRunAction } from '../hooks/use-run-action';
 
 function Invites({ invites }: { invites: MyGroupEntry[] }) {
-  const toast = useToast();
-  const alert = useAlertDialog();
+  const run = useRunAction();
   const accept = useAcceptInvite();
   const reject = useRejectInvite();
   const busy = accept.isPending || reject.isPending;
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      toast(done);
-    } catch (err) {
-      await alert('Error', (err as Error).message);
-    }
-  };
   return (
     <section className="card" aria-labelledby="invites-heading">
       <h2 id="invites-heading">Pending invites</h2>
