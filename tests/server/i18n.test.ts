@@ -22,7 +22,7 @@ async function publicScenario(app: FastifyInstance, user: TestUser, name: string
   const created = await getUploadKind('scenario')!.accept(app, row, { filePath: tmp, originalName: `${name}.json`, size: bytes.length, ext: '.json' });
   await app.jobs.drain();
   const tag = await app.db.selectFrom('tags').select('id').executeTakeFirstOrThrow();
-  const res = await as(app, user, { method: 'PATCH', url: `/api/scenarios/edit/${created.id}`, payload: { tags: [tag.id], privacy_level: 2 } });
+  const res = await as(app, user, { method: 'PATCH', url: `/api/scenarios/edit/${created.id}`, payload: { tags: [tag.id], privacy_level: 2, confirm_deidentified: true } });
   if (res.statusCode !== 200) throw new Error(`edit failed: ${res.body}`);
   return created.id;
 }
