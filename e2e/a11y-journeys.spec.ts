@@ -120,12 +120,16 @@ test.describe('media with the keyboard', () => {
     await page.goto('/feed');
     await tabTo(page, page.getByRole('region', { name: 'Create a post' }).getByRole('button', { name: 'Media', exact: true }));
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Create Post' });
-    await expect(dialog).toBeVisible();
+    // One dialog: Create Post, then titled 'Media from Library' while the library is shown.
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toHaveAccessibleName('Create Post');
     await tabTo(page, dialog.getByRole('button', { name: 'Media from Library' }));
     await page.keyboard.press('Enter');
+    await expect(dialog).toHaveAccessibleName('Media from Library');
     const item = dialog.getByRole('listitem').filter({ hasText: image });
-    // Private: it has its alt text already, so one key makes it public.
+    // Private: it has its alt text already, so the owner confirms de-identification and makes it public.
+    await tabTo(page, item.getByRole('checkbox', { name: /No real patient can be identified/ }));
+    await page.keyboard.press('Space');
     await tabTo(page, item.getByRole('button', { name: 'Make public' }));
     await page.keyboard.press('Enter');
     await expect(item.getByRole('button', { name: image })).toBeEnabled();
@@ -168,7 +172,11 @@ test('an image without alt text cannot be made public from My Media: the reason 
     await expect(card).toContainText('No alt text yet: add it with Edit before making this image public.');
     await tabTo(page, card.getByLabel('Privacy'));
     await card.getByLabel('Privacy').selectOption('2');
-    await expect(page.getByRole('alertdialog').or(page.getByRole('dialog'))).toContainText('Add alt text before making this image public: describe what it shows for people who cannot see it');
+    // Going public asks for the de-identification confirmation first; the alt text rule still refuses it.
+    const dialog = page.getByRole('dialog', { name: 'Make this media public?' });
+    await dialog.getByRole('checkbox', { name: /No real patient can be identified/ }).check();
+    await dialog.getByRole('button', { name: 'Make Public' }).click();
+    await expect(page.getByText('Add alt text before making this image public: describe what it shows for people who cannot see it')).toBeVisible();
   } finally {
     await educator.dispose();
     await admin.dispose();
