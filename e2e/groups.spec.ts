@@ -255,7 +255,9 @@ test.describe('forum groups', () => {
 
   test("the feed's My Groups card shows a failure instead of an empty list", async ({ page }) => {
     await page.route('**/api/forumgroup/mygroups', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Groups are unavailable right now' }) }));
-    await signedIn(page, 'educator');
+    // Through the form: the feed is then reached in the page, so its groups are asked for over the
+    // network (a feed loaded afresh carries them in the page itself).
+    await signIn(page, 'educator');
     const card = page.getByRole('region', { name: 'My Groups' });
     await expect(card.getByRole('alert')).toHaveText('Groups are unavailable right now', { timeout: 20_000 });
     await expect(card.getByText('You have not joined any groups yet')).toHaveCount(0);

@@ -105,9 +105,19 @@ test('an admin approves one and declines one with an Other reason; the owner rea
   await owner.getByRole('button', { name: 'OK' }).click();
   const approved = myCard(owner, imageA);
   await expect(approved.locator('.media-notice')).toHaveCount(0);
+  // Going public asks for the de-identification confirmation; an image also needs its alt text.
+  const confirmPublic = async () => {
+    const ask = owner.getByRole('dialog', { name: 'Make this media public?' });
+    await ask.getByRole('checkbox', { name: /No real patient can be identified/ }).check();
+    await ask.getByRole('button', { name: 'Make Public' }).click();
+  };
   await approved.getByLabel('Privacy').selectOption('2');
-  await expect(owner.getByText('Your media is now public.')).toBeVisible();
+  await confirmPublic();
+  const refused = owner.getByRole('dialog', { name: 'Error' });
+  await expect(refused).toContainText('Add alt text before making this image public');
+  await refused.getByRole('button', { name: 'OK' }).click();
   await myCard(owner, video).getByLabel('Privacy').selectOption('2');
+  await confirmPublic();
   await expect(owner.getByText('Your media is now public.').first()).toBeVisible();
   // The owner was notified.
   const notes = await owner.request.get('/api/Notification');
