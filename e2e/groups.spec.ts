@@ -472,7 +472,7 @@ test.describe('group posts offline', () => {
     await page.waitForLoadState('networkidle');
     net.setOnline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
-    await expect(page.getByText('You are offline')).toBeVisible();
+    await expect(page.getByTestId('offline-status').getByText('You are offline')).toBeVisible();
     const title = unique('Written in the ambulance bay');
     await page.getByRole('button', { name: `Share something with ${group.name}...` }).click();
     await dialog(page, 'Create Post').getByLabel('Title').fill(title);

@@ -27,7 +27,7 @@ async function goOffline(page: Page, tap: HttpTap) {
   await page.waitForLoadState('networkidle');
   tap.setOnline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('offline')));
-  await expect(page.getByText('You are offline')).toBeVisible();
+  await expect(page.getByTestId('offline-status').getByText('You are offline')).toBeVisible();
 }
 async function goOnline(page: Page, tap: HttpTap) {
   tap.setOnline(true);

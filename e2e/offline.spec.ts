@@ -84,7 +84,7 @@ test.describe('offline with the service worker', () => {
     await goOffline(page);
     await page.reload();
     await expect(page.getByRole('link', { name: 'REALITi Community home' })).toBeVisible();
-    await expect(page.getByText('You are offline')).toBeVisible();
+    await expect(page.getByTestId('offline-status').getByText('You are offline')).toBeVisible();
     await expect(page.locator('.post-card .post-title', { hasText: title }).first()).toBeVisible();
 
     // Another client route opens offline too (the navigation falls back to the cached shell).
@@ -109,7 +109,7 @@ test.describe('offline with the service worker', () => {
     await expect(page.getByTestId('feed-count')).toBeVisible();
 
     await goOffline(page);
-    await expect(page.getByText('You are offline')).toBeVisible();
+    await expect(page.getByTestId('offline-status').getByText('You are offline')).toBeVisible();
     const title = `Offline post ${Date.now()}`;
     await writePost(page, title, 'Written on the training site with no network');
     const pending = page.getByTestId('pending-post').filter({ hasText: title });
@@ -120,7 +120,7 @@ test.describe('offline with the service worker', () => {
     // Still there after a reload while offline (the outbox lives in IndexedDB).
     await page.reload();
     await expect(page.getByTestId('pending-post').filter({ hasText: title })).toBeVisible();
-    await expect(page.getByText('You are offline')).toBeVisible();
+    await expect(page.getByTestId('offline-status').getByText('You are offline')).toBeVisible();
 
     await goOnline(page);
     await expect(page.locator('.post-card:not(.pending) .post-title', { hasText: title })).toBeVisible({ timeout: 30_000 });

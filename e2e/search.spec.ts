@@ -58,7 +58,9 @@ test.describe('site search', () => {
     // A result opens its post.
     await page.getByRole('link', { name: `Drill 23 ${tag}` }).click();
     await expect(page).toHaveURL(/\/post\/\d+$/);
-    await expect(page.getByRole('heading', { name: `Drill 23 ${tag}` })).toBeVisible();
+    // The post page: the screen's heading and the post card both name the post.
+    await expect(page.getByRole('heading', { name: `Drill 23 ${tag}`, level: 1 })).toHaveCount(1);
+    await expect(page.getByTestId('post-card').getByRole('heading', { name: `Drill 23 ${tag}` })).toBeVisible();
     await expect(page.getByText('Practice round 23.')).toBeVisible();
     await page.goBack();
 

@@ -304,7 +304,7 @@ test.describe('offline', () => {
     net.setOnline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
     await page.reload();
-    await expect(page.getByText('You are offline')).toBeVisible();
+    await expect(page.getByTestId('offline-status').getByText('You are offline')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Witnessed VF arrest' })).toBeVisible();
     await page.getByTestId('debrief-row').first().click();
     await page.getByRole('tab', { name: 'Event Log' }).click();
@@ -324,7 +324,7 @@ test.describe('offline', () => {
     await page.waitForLoadState('networkidle');
     net.setOnline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
-    await expect(page.getByText('You are offline')).toBeVisible();
+    await expect(page.getByTestId('offline-status').getByText('You are offline')).toBeVisible();
     await page.evaluate(() => {
       (window as unknown as { communityNative: { receive(m: unknown): void } }).communityNative.receive({
         type: 'debrief', handoverId: 'off-1',
