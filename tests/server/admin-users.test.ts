@@ -1,4 +1,4 @@
-// Admin users and the audit log (spec sections 2 'Admin' and 7, issue 12) on both databases:
+// Admin users and the audit log (spec sections 2 'Admin' and 7) on both databases:
 // the paged, searchable user list, SetEnabled ending every session at once, no self-disable, and
 // one audit log for admin actions with filters by action and actor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Admin analytics (spec section 7, issue 12) on both databases: twelve months of active and new
+// Admin analytics (spec section 7) on both databases: twelve months of active and new
 // users, active and new groups and new posts, counted from seeded activity.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../src/shared/enums.js';

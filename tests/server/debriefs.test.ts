@@ -1,4 +1,4 @@
-// Debriefs (TMS, issue 14): ingestion by the educator who ran the session (validation, size limit,
+// Debriefs (TMS): ingestion by the educator who ran the session (validation, size limit,
 // Idempotency-Key) and GET /api/editor/DebriefsForCurrentUser, which never shows another educator's.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Forum groups (issue 11): every /api/forumgroup call and the group-post calls under /api/forumpost,
+// Forum groups: every /api/forumgroup call and the group-post calls under /api/forumpost,
 // their rules and messages, and an authorization table of every group route for a non-member, a
 // member, a moderator, the creator and a site admin, in an open and an invite-only group.
 import crypto from 'node:crypto';

@@ -1,4 +1,4 @@
-// Device licences (issue 13): contracts, claim, relinquish, the seat race, idempotent claims, the
+// Device licences: contracts, claim, relinquish, the seat race, idempotent claims, the
 // signed licence string and the admin calls, on SQLite and PostgreSQL.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

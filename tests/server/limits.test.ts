@@ -1,4 +1,4 @@
-// Limits of issue 9 ('Limits and accounts'): failed sign-ins counted per account and per address in
+// Limits on accounts: failed sign-ins counted per account and per address in
 // the database, successful ones never; e-mail sending calls per address and per target e-mail;
 // X-Forwarded-For only counts when TRUST_PROXY names the proxy in front.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

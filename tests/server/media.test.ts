@@ -566,7 +566,7 @@ describe.each(dbKinds)('media on %s', (kind) => {
     });
   });
 
-  describe('bad input and concurrent writes (issue 9)', () => {
+  describe('bad input and concurrent writes', () => {
     let mine: MediaJson;
     beforeAll(async () => {
       mine = await uploadProcessed(owner, 'pulse.gif', fixture('pulse.gif'));

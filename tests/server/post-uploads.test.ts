@@ -1,4 +1,4 @@
-// CreatePost with files that went ahead through the resumable upload (issue 10): a queued post
+// CreatePost with files that went ahead through the resumable upload: a queued post
 // uploads its attachments with tus first and then names the finished uploads, so a retry never
 // sends the bytes again. Also the outbox's author check (X-Outbox-User).
 import crypto from 'node:crypto';

@@ -202,7 +202,7 @@ describe.each(dbKinds)('forum posts (%s)', (kind) => {
     expect((await as(t.app, paul, { method: 'GET', url: `/api/media/MediaItem/${media}` })).statusCode).toBe(404);
   });
 
-  it('a feed post refuses my own private scenario: other users could not open it (issue 11)', async () => {
+  it('a feed post refuses my own private scenario: other users could not open it', async () => {
     const mineHidden = await addScenario(t.app, emma.id, { privacy: 0, name: 'My private one' });
     const res = await createPost(t.app, emma, { title: 'With a private scenario', scenarios: [mineHidden] });
     expect(res.statusCode).toBe(422);

@@ -1,4 +1,4 @@
-// Pre-release builds and downloads (issue 13): admin upload streamed to storage, the per-app list
+// Pre-release builds and downloads: admin upload streamed to storage, the per-app list
 // for isPreRelease users, the download that installs through an itms-services link to a manifest
 // served as XML, the .ipa behind it, and the release builds of the Downloads page.
 import crypto from 'node:crypto';

@@ -1,4 +1,4 @@
-// REALITi's own scenario exports (issue 14, spec/realiti-format.md): the processor reads every field
+// REALITi's own scenario exports(spec/realiti-format.md): the processor reads every field
 // the format page maps, field by field, from files written after that page (tests/fixtures/realiti);
 // the age categories are mapped the other way round; unknown keys, numbers as text and missing
 // sections are tolerated; our own format keeps working; event names and checklist titles are

@@ -1,4 +1,4 @@
-// Scenario API (spec section 7 "Scenarios", issue 3): every call, visibility and ownership,
+// Scenario API (spec section 7 "Scenarios"): every call, visibility and ownership,
 // validation, the filter mapping, processing of each format, copies, favourites and downloads.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -420,7 +420,7 @@ describe.each(dbKinds)('scenarios API (%s)', (kind) => {
     });
   });
 
-  describe('bad input and concurrent writes (issue 9)', () => {
+  describe('bad input and concurrent writes', () => {
     let mine: { id: number; uuid_id: string };
     beforeAll(async () => {
       mine = await makeScenario(t.app, owner, { name: 'Raced', tags: [tagIds.Cardiac], publish: true });

@@ -1,4 +1,4 @@
-// Site search (spec section 7 'Search', issue 12) on both databases: prefixes, accents, ranking,
+// Site search (spec section 7 'Search') on both databases: prefixes, accents, ranking,
 // visibility of group posts, admin-only user search, snippets, paging, and the index following writes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../src/shared/enums.js';

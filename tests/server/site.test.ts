@@ -1,4 +1,4 @@
-// GET /api/site (issue 12): the web editor's address only when configured, and the support offices
+// GET /api/site: the web editor's address only when configured, and the support offices
 // from configuration with documented defaults.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The login screen with the real server behind it (issue 9): after too many failed attempts the
+// The login screen with the real server behind it: after too many failed attempts the
 // screen shows the server's message saying when to try again, not 'Incorrect username or password!'.
 // fetch is answered by the API in-process (inject), so the 429 is the server's own.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

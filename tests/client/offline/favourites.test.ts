@@ -1,4 +1,4 @@
-// Favourites kept offline (issue 6): the file is streamed into 1 MiB chunks, removed on
+// Favourites kept offline: the file is streamed into 1 MiB chunks, removed on
 // unfavourite, and a failure is reported to the user instead of being lost silently.
 import 'fake-indexeddb/auto';
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Offline you can trust on a shared iPad (issue 10): every queued write keeps its author, a sign-out
+// Offline you can trust on a shared iPad: every queued write keeps its author, a sign-out
 // made offline reaches the server before anything else, "still in progress" is waited for a bounded
 // time, files of queued posts go up through tus from the copy kept on the device and resume where the
 // server stopped, and iPadOS 15's missing APIs do not stop sync. On fake-indexeddb, against a fake

@@ -1,4 +1,4 @@
-// The outbox state machine and replay loop (issue 6) on fake-indexeddb, against a fake server that
+// The outbox state machine and replay loop on fake-indexeddb, against a fake server that
 // honours Idempotency-Key the way src/server/plugins/idempotency.ts does.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The TMS screens' rules (issue 14; spec sections 4 and 9): checklist result codes, event times,
+// The TMS screens' rules(spec sections 4 and 9): checklist result codes, event times,
 // fallback names, scores, student keys and the CSV export.
 import { describe, expect, it } from 'vitest';
 import type { Debrief } from '../../../src/shared/schemas/debriefs';
