@@ -155,6 +155,8 @@ test('edit with the leave prompt, toggle privacy with its confirmation, then del
 
   await page.getByRole('button', { name: 'Make Public' }).click();
   await expect(page.getByText('Public scenarios are publicly visible in Scenarios.')).toBeVisible();
+  // Going public asks once for the owner's de-identification confirmation.
+  await page.getByRole('dialog').getByRole('checkbox', { name: /No real patient can be identified/ }).check();
   await page.getByRole('dialog').getByRole('button', { name: 'Make Public' }).click();
   await expect(page.getByRole('dialog', { name: 'Updated!' })).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
