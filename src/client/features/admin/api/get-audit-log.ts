@@ -10,17 +10,12 @@ export interface AuditFilter {
   actor: string;
 }
 
-export const auditLogQueryOptions = (offset: number, count: number, f: AuditFilter) => {
-  const query = new URLSearchParams();
-  if (f.action) query.set('action', f.action);
-  if (f.actor) query.set('actor', f.actor);
-  const qs = query.toString();
-  return queryOptions({
+export const auditLogQueryOptions = (offset: number, count: number, f: AuditFilter) =>
+  queryOptions({
     queryKey: [...auditLogKey, offset, count, f.action, f.actor],
-    queryFn: () => call(getAuditLog, { params: { offset, count: `${count}${qs ? `?${qs}` : ''}` } }),
+    queryFn: () => call(getAuditLog, { params: { offset, count }, query: { action: f.action, actor: f.actor } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-};
 
 export const useAuditLog = (offset: number, count: number, f: AuditFilter) => useQuery(auditLogQueryOptions(offset, count, f));
