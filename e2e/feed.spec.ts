@@ -184,7 +184,8 @@ test.describe('activity feed', () => {
     await signedIn(page, 'educator');
     const dialog = await openCreate(page, 'Media');
     await dialog.getByRole('button', { name: 'Media from Library' }).click();
-    const first = page.getByRole('list', { name: 'Your media' }).getByRole('button').first();
+    // The first item that can be shared (private items are listed but disabled).
+    const first = page.getByRole('list', { name: 'Your media' }).locator('button.picker-item:not([disabled])').first();
     const name = (await first.locator('.picker-name').textContent())!.trim();
     await first.click();
     const title = unique('Useful photo');

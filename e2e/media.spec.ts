@@ -116,6 +116,13 @@ test('an admin approves one and declines one with an Other reason; the owner rea
   const refused = owner.getByRole('dialog', { name: 'Error' });
   await expect(refused).toContainText('Add alt text before making this image public');
   await refused.getByRole('button', { name: 'OK' }).click();
+  // With its alt text (as Edit would give it) the image goes public.
+  const uuid = (await approved.locator('a.my-media-thumb-link').getAttribute('href'))!.split('/').pop();
+  const madePublic = await owner.request.patch(`/api/media/Edit/${uuid}`, {
+    data: { alt_text: 'A chest drain set laid out on a tray', privacy_level: 2, confirm_deidentified: true },
+    headers: { Origin: new URL(owner.url()).origin },
+  });
+  expect(madePublic.status(), await madePublic.text()).toBe(200);
   await myCard(owner, video).getByLabel('Privacy').selectOption('2');
   await confirmPublic();
   await expect(owner.getByText('Your media is now public.').first()).toBeVisible();
