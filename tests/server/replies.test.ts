@@ -80,6 +80,7 @@ describe.each(dbKinds)('replies (%s)', (kind) => {
 
     // The author hears of each reply; so does an earlier replier of later ones.
     expect((await notes(author)).filter((n) => n.name === 'New reply' && n.link.startsWith(`/post/${postId}`))).toHaveLength(3);
+    expect((await notes(author)).filter((n) => n.name === 'New reply').map((n) => n.kind)).toEqual(['reply', 'reply', 'reply']);
     expect((await notes(member)).some((n) => n.description === `Nat Outsider replied to "${(post.json() as { title: string }).title}"`)).toBe(true);
   });
 

@@ -109,6 +109,9 @@ export interface NotificationTable {
   link: string;
   has_read: number;
   created_at: string;
+  kind: Generated<string>;
+  actor_id: number | null;
+  subject: string | null;
 }
 
 export interface MediaTable {

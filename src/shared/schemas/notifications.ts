@@ -1,5 +1,6 @@
 // Notification responses (spec section 3 'Notification', section 7 'Notifications').
 import * as v from 'valibot';
+import { NOTIFICATION_KINDS } from '../notification-kinds.js';
 
 export const notificationSchema = v.object({
   id: v.number(),
@@ -9,6 +10,8 @@ export const notificationSchema = v.object({
   link: v.string(),
   has_read: v.boolean(),
   created_at: v.string(),
+  /** What it is about (shared/notification-kinds.ts). */
+  kind: v.picklist(NOTIFICATION_KINDS),
 });
 export type NotificationItem = v.InferOutput<typeof notificationSchema>;
 

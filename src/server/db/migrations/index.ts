@@ -25,6 +25,7 @@ import * as m0020 from './0020_page_indexes.js';
 import * as m0024 from './0024_media_alt_text.js';
 import * as m0026 from './0026_replies.js';
 import * as m0039 from './0039_media_captions.js';
+import * as m0040 from './0040_notification_kinds.js';
 import * as m0030 from './0030_exchange_licences.js';
 import * as m0036 from './0036_user_language.js';
 
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0024_media_alt_text': m0024,
   '0026_replies': m0026,
   '0039_media_captions': m0039,
+  '0040_notification_kinds': m0040,
   '0030_exchange_licences': m0030,
   '0036_user_language': m0036,
 };

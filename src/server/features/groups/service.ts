@@ -220,6 +220,8 @@ export function groupsService({ repo, access: groups, notify, jobs }: GroupsDeps
         name: 'Join request',
         description: `${nameOf(viewer)} asked to join ${a.group.name}${message ? `: "${message}"` : ''}`,
         link: links.joinRequests(id),
+        kind: 'group',
+        actorId: viewer.id,
       });
       return { message: GROUP_MESSAGES.joinRequestSent };
     },
@@ -288,7 +290,7 @@ export function groupsService({ repo, access: groups, notify, jobs }: GroupsDeps
       const promoted = userIds.filter((id) => members.get(id)!.member_type === GroupMemberType.Member);
       await repo.setMemberType(groupId, promoted, GroupMemberType.Moderator);
       for (const id of promoted) await groups.logModeration({ groupId, actorId: viewer.id, action: 'promoted_moderator', targetUserId: id });
-      await notify(promoted, { name: 'You are now a moderator', description: `You can now manage ${a.group.name}`, link: links.group(groupId) });
+      await notify(promoted, { name: 'You are now a moderator', description: `You can now manage ${a.group.name}`, link: links.group(groupId), kind: 'group' });
       return { message: GROUP_MESSAGES.saved };
     },
 
@@ -325,7 +327,7 @@ export function groupsService({ repo, access: groups, notify, jobs }: GroupsDeps
       if (!(await repo.addInvite({ group_id: groupId, email, user_id: invitee?.id ?? null, invited_by: viewer.id }))) throw conflict(GROUP_MESSAGES.alreadyInvited);
       await groups.logModeration({ groupId, actorId: viewer.id, action: 'invited', targetUserId: invitee?.id ?? null, detail: email });
       if (invitee) {
-        await notify([invitee.id], { name: 'Group invite', description: `${nameOf(viewer)} invited you to join ${a.group.name}`, link: links.myGroups });
+        await notify([invitee.id], { name: 'Group invite', description: `${nameOf(viewer)} invited you to join ${a.group.name}`, link: links.myGroups, kind: 'group', actorId: viewer.id });
       }
       const job: InviteMailJob = { to: email, groupName: a.group.name, inviterName: nameOf(viewer), existing: Boolean(invitee) };
       await jobs.enqueue(INVITE_MAIL_JOB, { ...job });

@@ -1,5 +1,6 @@
 // A user's own notifications: the dropdown list and marking one read. Another user's is 404.
 import type { NotificationItem, NotificationList } from '../../../shared/schemas/notifications.js';
+import { isNotificationKind } from '../../../shared/notification-kinds.js';
 import { notFound } from '../../lib/http-error.js';
 import { cursorOf, encodeCursor } from '../../lib/pages.js';
 import type { SessionUser } from '../../plugins/session.js';
@@ -8,7 +9,7 @@ import type { NotificationsRepository } from './repository.js';
 /** The dropdown shows the newest ones; the unread count covers all. */
 const LIST_LIMIT = 50;
 
-type Row = { id: number; name: string; description: string; link: string; has_read: number; created_at: string };
+type Row = { id: number; name: string; description: string; link: string; has_read: number; created_at: string; kind: string };
 
 const present = (r: Row): NotificationItem => ({
   id: r.id,
@@ -17,6 +18,7 @@ const present = (r: Row): NotificationItem => ({
   link: r.link,
   has_read: Boolean(r.has_read),
   created_at: r.created_at,
+  kind: isNotificationKind(r.kind) ? r.kind : 'general',
 });
 
 export function notificationsService(repo: NotificationsRepository) {

@@ -81,6 +81,8 @@ export function groupPostsService({ repo, postsRepo, posts, groups, notify }: Gr
           name: 'Post waiting for approval',
           description: `${user.first_name} ${user.last_name} posted "${post.title}" in ${a.group.name}`,
           link: links.postRequests(groupId),
+          kind: 'moderation',
+          actorId: user.id,
         });
       }
       return post;
@@ -117,7 +119,7 @@ export function groupPostsService({ repo, postsRepo, posts, groups, notify }: Gr
       const { post, group } = await pendingForDecision(user, postId);
       if (!(await repo.approve(postId))) throw conflict(GROUP_MESSAGES.postNotPending);
       await groups.logModeration({ groupId: group.id, actorId: user.id, action: 'approved_post', targetUserId: post.creator_id, detail: post.title });
-      await notify([post.creator_id], { name: 'Post approved', description: `"${post.title}" is now visible in ${group.name}`, link: links.group(group.id) });
+      await notify([post.creator_id], { name: 'Post approved', description: `"${post.title}" is now visible in ${group.name}`, link: links.group(group.id), kind: 'moderation' });
       return { message: GROUP_MESSAGES.postApproved };
     },
 
@@ -125,7 +127,7 @@ export function groupPostsService({ repo, postsRepo, posts, groups, notify }: Gr
       const { post, group } = await pendingForDecision(user, postId);
       if (!(await repo.decline(postId))) throw conflict(GROUP_MESSAGES.postNotPending);
       await groups.logModeration({ groupId: group.id, actorId: user.id, action: 'declined_post', targetUserId: post.creator_id, detail: post.title });
-      await notify([post.creator_id], { name: 'Post declined', description: `"${post.title}" was not approved in ${group.name}`, link: links.group(group.id) });
+      await notify([post.creator_id], { name: 'Post declined', description: `"${post.title}" was not approved in ${group.name}`, link: links.group(group.id), kind: 'moderation' });
       return { message: GROUP_MESSAGES.postDeclined };
     },
   };

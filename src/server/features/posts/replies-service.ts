@@ -93,6 +93,9 @@ export function repliesService({ db, groups, repo, notify }: RepliesPorts) {
         name: 'New reply',
         description: `${user.first_name} ${user.last_name} replied to "${post.title}"`,
         link: postLink(postId, row.id),
+        kind: 'reply',
+        actorId: user.id,
+        subject: `post:${postId}`,
       });
       const [reply] = await present([row], user, () => mayModerate(user, access), () => post.group_id);
       return { reply, post, row };
@@ -117,6 +120,7 @@ export function repliesService({ db, groups, repo, notify }: RepliesPorts) {
           name: 'Your reply was removed',
           description: `Your reply to "${post.title}" was removed by a moderator.`,
           link: postLink(post.id),
+          kind: 'moderation',
         });
       }
       return { message: REPLY_MESSAGES.deleted };
@@ -129,7 +133,7 @@ export function repliesService({ db, groups, repo, notify }: RepliesPorts) {
       // Site admins, and a group post's moderators, are told; each only if they can see it.
       const moderators = post.group_id === null ? [] : (await db.selectFrom('group_members').select('user_id').where('group_id', '=', post.group_id).where('member_type', '>=', 1).execute()).map((r) => r.user_id);
       const told = await whoCanSee(post, [...(await repo.adminIds()), ...moderators].filter((u) => u !== user.id));
-      await notify(told, { name: 'A reply was reported', description: `A reply to "${post.title}"`, link: postLink(post.id, id) });
+      await notify(told, { name: 'A reply was reported', description: `A reply to "${post.title}"`, link: postLink(post.id, id), kind: 'moderation', actorId: user.id });
       return { message: REPLY_MESSAGES.reported };
     },
 

@@ -281,9 +281,10 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
         name: 'Your post was reported',
         description: `"${post.title}" was reported and will be reviewed by an administrator.`,
         link: '/feed',
+        kind: 'moderation',
       });
       const admins = (await repo.adminIds()).filter((a) => a !== user.id);
-      await notify(admins, { name: 'A post was reported', description: post.title, link: '/admin/reported' });
+      await notify(admins, { name: 'A post was reported', description: post.title, link: '/admin/reported', kind: 'moderation' });
       return { message: 'Post reported' };
     },
 
@@ -316,6 +317,7 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
         name: 'Your post was removed',
         description: `"${post.title}" was removed by an administrator after it was reported.`,
         link: '/feed',
+        kind: 'moderation',
       });
       return { message: 'Post deleted' };
     },
