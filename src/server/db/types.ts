@@ -172,6 +172,8 @@ export interface PostTable {
   deleted_at: string | null;
   /** The titles of the post's tags, for search; kept by triggers on post_tags (migration 0018). */
   tag_text: Generated<string>;
+  /** How many people found it helpful (post_reactions), kept with them (migration 0041). */
+  helpful_count: Generated<number>;
 }
 
 export interface PostScenarioTable {
@@ -207,6 +209,27 @@ export interface PostReplyTable {
   edited_at: string | null;
   /** Set when its author, an admin or a group moderator deleted it; the text is then emptied. */
   deleted_at: string | null;
+  /** How many people found it helpful (reply_reactions), kept with them (migration 0041). */
+  helpful_count: Generated<number>;
+}
+
+export interface PostReactionTable {
+  post_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface ReplyReactionTable {
+  reply_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+/** Who was mentioned (and told) in a post or reply; subject 'post:<id>' or 'reply:<id>'. */
+export interface MentionTable {
+  subject: string;
+  user_id: number;
+  created_at: string;
 }
 
 export interface PostReplyReportTable {
@@ -393,6 +416,9 @@ export interface Database {
   post_reports: PostReportTable;
   post_replies: PostReplyTable;
   post_reply_reports: PostReplyReportTable;
+  post_reactions: PostReactionTable;
+  reply_reactions: ReplyReactionTable;
+  mentions: MentionTable;
   tus_uploads: TusUploadTable;
   forum_groups: ForumGroupTable;
   group_members: GroupMemberTable;

@@ -10,6 +10,7 @@ import groupPostRoutes from './posts/group-posts-routes.js';
 import groupRoutes from './groups/routes.js';
 import replyRoutes from './posts/replies-routes.js';
 import postPageRoutes from './posts/post-page-routes.js';
+import conversationRoutes from './posts/conversation-routes.js';
 import notificationRoutes from './notifications/routes.js';
 import licenceRoutes from './licences/routes.js';
 import preReleaseRoutes from './prerelease/routes.js';
@@ -33,6 +34,7 @@ export const featureRoutes: FastifyPluginAsync[] = [
   groupRoutes,
   replyRoutes,
   postPageRoutes,
+  conversationRoutes,
   notificationRoutes,
   licenceRoutes,
   preReleaseRoutes,

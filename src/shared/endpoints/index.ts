@@ -12,6 +12,7 @@ export * as media from './media.js';
 export * as notifications from './notifications.js';
 export * as posts from './posts.js';
 export * as replies from './replies.js';
+export * as conversation from './conversation.js';
 export * as prerelease from './prerelease.js';
 export * as scenarios from './scenarios.js';
 export * as search from './search.js';

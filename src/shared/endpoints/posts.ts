@@ -1,7 +1,7 @@
 // The forum post calls of spec section 7: the feed, create, delete, report, admin moderation,
 // post to everyone, and the group posts (under /api/forumpost, and /api/forumgroup for their list).
-import { feedParamsSchema, postsPageSchema, createPostResponseSchema, postToEveryoneSchema, postToEveryoneResponseSchema, postIdParams, reportedPostsSchema, reportParams } from '../schemas/posts.js';
-import { cursorQuerySchema, idParams, messageSchema } from '../schemas/common.js';
+import { feedQuerySchema, feedParamsSchema, postsPageSchema, createPostResponseSchema, postToEveryoneSchema, postToEveryoneResponseSchema, postIdParams, reportedPostsSchema, reportParams } from '../schemas/posts.js';
+import { idParams, messageSchema } from '../schemas/common.js';
 import { groupIdParams, createGroupPostResponseSchema, groupPostListSchema, groupPostsPageSchema, groupPostsQuerySchema } from '../schemas/groups.js';
 import { endpoint } from '../endpoint.js';
 
@@ -9,7 +9,7 @@ export const getPosts = endpoint({
   method: 'GET',
   path: '/api/forumpost/GetPosts/:offset/:count/:tagIds',
   params: feedParamsSchema,
-  query: cursorQuerySchema,
+  query: feedQuerySchema,
   response: postsPageSchema,
 });
 

@@ -2,6 +2,7 @@
 // call and of the group-post calls under /api/forumpost, the group forms' rules, and the messages
 // the screens show. Server and client both read this file.
 import * as v from 'valibot';
+import { postSortParam } from './conversation.js';
 import { emailSchema } from './auth.js';
 import { MAX_ID, idParam, intString, userRefSchema, cursorParam } from './common.js';
 import { createPostResponseSchema, forumPostSchema, postsPageSchema } from './posts.js';
@@ -166,6 +167,8 @@ export const groupPostsQuerySchema = v.object({
   offset: v.optional(intString('Offset', 0), '0'),
   count: v.optional(intString('Count', 1, 50), '5'),
   cursor: v.optional(cursorParam),
+  /** newest (default) or helpful: most helpful of the last 30 days. */
+  sort: v.optional(postSortParam, 'newest'),
 });
 
 // ---- responses ---------------------------------------------------------------------------------------

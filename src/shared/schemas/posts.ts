@@ -1,8 +1,10 @@
 // Forum posts and notifications (spec sections 3, 5 and 7), shared by the create-post form and the API.
 import * as v from 'valibot';
 import { replySchema } from './replies.js';
+import { mentionRefSchema, postSortParam } from './conversation.js';
 import {
   countParam,
+  cursorParam,
   idListParam,
   idParam,
   MAX_ID,
@@ -139,6 +141,11 @@ export const forumPostSchema = v.object({
   /** Live replies in all, and the newest few (oldest first) for the post card. */
   reply_count: v.number(),
   latest_replies: v.array(replySchema),
+  /** How many found it helpful, and whether the reader did. */
+  helpful_count: v.number(),
+  helpful_mine: v.boolean(),
+  /** The people mentioned in its text (and told of it). */
+  mentions: v.array(mentionRefSchema),
 });
 export type ForumPost = v.InferOutput<typeof forumPostSchema>;
 
@@ -179,6 +186,8 @@ export const reportedPostsSchema = v.array(reportedPostSchema);
 
 /** GET /api/forumpost/GetPosts/{offset}/{count}/{tagIds}: tagIds comma-joined or -1. */
 export const feedParamsSchema = v.object({ offset: offsetParam, count: countParam, tagIds: idListParam });
+/** ?cursor= (infinite scroll: the page after it) and ?sort= newest (default) or helpful (most helpful of the last 30 days). */
+export const feedQuerySchema = v.object({ cursor: v.optional(cursorParam), sort: v.optional(postSortParam, 'newest') });
 /** POST /api/forumpost/report/{postId}. */
 export const postIdParams = v.object({ postId: idParam });
 /** POST /api/forumpost/ignorereportedpost/{postId}/{userId}: the post and the reporting user. */

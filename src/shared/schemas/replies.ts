@@ -3,6 +3,7 @@
 // that requires moderation, members reply without approval (only posts wait for a group admin).
 import * as v from 'valibot';
 import { cursorParam, idParam, intString, userRefSchema } from './common.js';
+import { mentionRefSchema } from './conversation.js';
 
 export const REPLY_TEXT_MAX = 5000;
 export const REPLY_TEXT_REQUIRED = 'Please write a reply';
@@ -60,6 +61,11 @@ export const replySchema = v.object({
   is_mine: v.boolean(),
   /** The reader may delete it: its author, a site admin or one of the group's moderators. */
   can_delete: v.boolean(),
+  /** How many found it helpful, and whether the reader did. */
+  helpful_count: v.number(),
+  helpful_mine: v.boolean(),
+  /** The people mentioned in its text (and told of it). */
+  mentions: v.array(mentionRefSchema),
 });
 export type Reply = v.InferOutput<typeof replySchema>;
 

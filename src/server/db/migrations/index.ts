@@ -18,6 +18,7 @@ import * as m0015 from './0015_job_leases.js';
 import * as m0016 from './0016_list_versions.js';
 import * as m0017 from './0017_session_versions.js';
 import * as m0018 from './0018_post_tag_search.js';
+import * as m0041 from './0041_conversation.js';
 import * as m0019 from './0019_bookkeeping_versions.js';
 import * as m0023 from './0023_list_totals.js';
 import * as m0025 from './0025_pg_search_documents.js';
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0040_notification_kinds': m0040,
   '0030_exchange_licences': m0030,
   '0036_user_language': m0036,
+  '0041_conversation': m0041,
 };

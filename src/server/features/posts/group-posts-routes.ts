@@ -45,8 +45,8 @@ export default async function groupPostRoutes(app: FastifyInstance) {
   for (const ep of [getGroupPosts, getGroupPostsOfGroup]) {
     route(app, ep, {
       auth: 'user', tags,
-      summary: "A group's approved posts, newest first (?offset=0&count=5, or ?cursor= the previous page's nextCursor); 404 for an invite-only group's non-members",
-    }, async ({ user, params, query }) => service.list(user, params.id, query.offset, query.count, query.cursor));
+      summary: "A group's approved posts, newest first (?offset=0&count=5, or ?cursor= the previous page's nextCursor), or ?sort=helpful: those of the last 30 days, most found helpful first (by offset only); 404 for an invite-only group's non-members",
+    }, async ({ user, params, query }) => service.list(user, params.id, query.offset, query.count, query.cursor, query.sort));
   }
 
   route(app, getGroupPostRequests, {

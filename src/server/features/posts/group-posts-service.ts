@@ -10,7 +10,10 @@ import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import type { GroupAccess, GroupsPort } from '../../lib/ports.js';
 import type { SessionUser } from '../../plugins/session.js';
 import type { GroupPostsRepository } from './group-posts-repository.js';
-import type { PostsRepository } from './repository.js';
+import { helpfulSince, type PostsRepository } from './repository.js';
+import type { PostSort } from '../../../shared/schemas/conversation.js';
+import { tellMentioned } from './conversation.js';
+import { postLink } from './replies.js';
 import { discardUploads, type PendingUpload, type PostsPorts, type PostsService } from './service.js';
 
 const links = {
@@ -89,14 +92,17 @@ export function groupPostsService({ repo, postsRepo, posts, groups, notify }: Gr
     },
 
     /** Approved posts of a group, newest first. */
-    async list(user: SessionUser, groupId: number, offset: number, count: number, cursor?: string): Promise<GroupPostsPage> {
+    async list(user: SessionUser, groupId: number, offset: number, count: number, cursor?: string, sort: PostSort = 'newest'): Promise<GroupPostsPage> {
+      // 'Most helpful' pages by offset alone (its order moves as people react).
+      if (sort === 'helpful') cursor = undefined;
       const after = cursorOf(cursor);
+      const window = sort === 'helpful' ? ` helpful ${helpfulSince()}` : '';
       // The reader's page, cached until anything it shows changes. Access is part of it: it depends
       // only on the group, the memberships (both versioned with the page) and the reader's role (in
       // the key), and a refusal is never cached.
-      return postsRepo.cachedPage(`group ${groupId} ${user.id} ${user.role} ${offset} ${count} ${cursor ?? ''}`, async () => {
+      return postsRepo.cachedPage(`group ${groupId} ${user.id} ${user.role}${window} ${offset} ${count} ${cursor ?? ''}`, async () => {
         await contentAccess(user, groupId);
-        const { rows, total, nextCursor } = await postsRepo.feedPage({ groupId, tagIds: [], offset, count, after });
+        const { rows, total, nextCursor } = await postsRepo.feedPage({ groupId, tagIds: [], offset, count, after, sort });
         const page = await posts.present(rows, user.id);
         return { posts: page, count: page.length, to: offset + page.length, total, nextCursor };
       });
@@ -120,6 +126,9 @@ export function groupPostsService({ repo, postsRepo, posts, groups, notify }: Gr
       if (!(await repo.approve(postId))) throw conflict(GROUP_MESSAGES.postNotPending);
       await groups.logModeration({ groupId: group.id, actorId: user.id, action: 'approved_post', targetUserId: post.creator_id, detail: post.title });
       await notify([post.creator_id], { name: 'Post approved', description: `"${post.title}" is now visible in ${group.name}`, link: links.group(group.id), kind: 'moderation' });
+      // Now that the group sees it, the people it mentions are told.
+      const author = await postsRepo.conversation.usersById([post.creator_id]);
+      if (author[0]) await tellMentioned({ repo: postsRepo.conversation, groups, notify }, { subject: `post:${post.id}`, text: `${post.title}\n${post.text}`, post, actor: author[0], link: postLink(post.id) });
       return { message: GROUP_MESSAGES.postApproved };
     },
 

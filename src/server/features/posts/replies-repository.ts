@@ -8,6 +8,7 @@ import { PostStatus } from '../../../shared/enums.js';
 import { GroupMemberType } from '../../../shared/schemas/groups.js';
 import { ftsQuery, tsQuery } from '../../lib/full-text.js';
 import type { Cursor } from '../../lib/pages.js';
+import { conversationRepository } from './conversation-repository.js';
 
 export type ReplyRow = Selectable<PostReplyTable>;
 
@@ -22,6 +23,9 @@ export interface ReplyHitRow {
 
 export function repliesRepository(db: DB, dialect?: Dialect) {
   return {
+    /** Reactions and mentions (conversation-repository.ts). */
+    conversation: conversationRepository(db),
+
     byId: (id: number) => db.selectFrom('post_replies').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** Live replies of a post, oldest first, after the cursor (ascending). */

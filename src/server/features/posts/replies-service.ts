@@ -15,6 +15,7 @@ import { cursorOf, encodeCursor } from '../../lib/pages.js';
 import type { NewNotification } from '../../lib/notifications.js';
 import { searchWords } from '../../../shared/search.js';
 import type { ReplyRow, RepliesRepository } from './replies-repository.js';
+import { tellMentioned } from './conversation.js';
 import { postLink, presentReplies, readablePost, userRef, type ReplyPostRow as PostRow } from './replies.js';
 
 const DEFAULT_PAGE = 20;
@@ -97,6 +98,7 @@ export function repliesService({ db, groups, repo, notify }: RepliesPorts) {
         actorId: user.id,
         subject: `post:${postId}`,
       });
+      await tellMentioned({ repo: repo.conversation, groups, notify }, { subject: `reply:${row.id}`, text: row.text, post, actor: user, link: postLink(postId, row.id) });
       const [reply] = await present([row], user, () => mayModerate(user, access), () => post.group_id);
       return { reply, post, row };
     },
@@ -106,6 +108,8 @@ export function repliesService({ db, groups, repo, notify }: RepliesPorts) {
       if (reply.creator_id !== user.id) throw forbidden(REPLY_MESSAGES.notYours);
       const row = await repo.editText(id, text);
       if (!row) throw notFound(REPLY_MESSAGES.notFound);
+      // Only people newly mentioned by the edit are told.
+      await tellMentioned({ repo: repo.conversation, groups, notify }, { subject: `reply:${row.id}`, text: row.text, post, actor: user, link: postLink(post.id, row.id) });
       const [presented] = await present([row], user, () => mayModerate(user, access), () => post.group_id);
       return presented;
     },

@@ -36,7 +36,13 @@ export async function readablePost(db: DB, groups: Pick<GroupsPort, 'access'>, u
 export async function presentReplies(repo: RepliesRepository, rows: ReplyRow[], viewer: { id: number }, canModerate: (groupId: number | null) => boolean, groupOf: (postId: number) => number | null): Promise<Reply[]> {
   const quoteIds = [...new Set(rows.flatMap((r) => (r.reply_to_id === null ? [] : [r.reply_to_id])))];
   const quotes = new Map((await repo.byIds(quoteIds)).map((q) => [q.id, q]));
-  const users = new Map((await repo.users([...rows.map((r) => r.creator_id), ...[...quotes.values()].map((q) => q.creator_id)])).map((u) => [u.id, u]));
+  const ids = rows.map((r) => r.id);
+  const [userRows, helpfulMine, mentions] = await Promise.all([
+    repo.users([...rows.map((r) => r.creator_id), ...[...quotes.values()].map((q) => q.creator_id)]),
+    repo.conversation.reactedBy('reply', ids, viewer.id),
+    repo.conversation.mentionsOf(ids.map((id) => `reply:${id}`)),
+  ]);
+  const users = new Map(userRows.map((u) => [u.id, u]));
   return rows.map((r) => {
     const q = r.reply_to_id === null ? undefined : quotes.get(r.reply_to_id);
     return {
@@ -54,6 +60,9 @@ export async function presentReplies(repo: RepliesRepository, rows: ReplyRow[], 
             : { id: r.reply_to_id, deleted: true, excerpt: '', creator: null },
       is_mine: r.creator_id === viewer.id,
       can_delete: r.creator_id === viewer.id || canModerate(groupOf(r.post_id)),
+      helpful_count: r.helpful_count,
+      helpful_mine: helpfulMine.has(r.id),
+      mentions: mentions.get(`reply:${r.id}`) ?? [],
     };
   });
 }

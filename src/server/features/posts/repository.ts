@@ -9,6 +9,8 @@ import { PostStatus, ProcessingState } from '../../../shared/enums.js';
 import { FEED_TOTAL, groupTotal, groupsTotalOf, storedTotal } from '../../lib/list-totals.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
 import { replySummaries } from './replies.js';
+import { conversationRepository } from './conversation-repository.js';
+import { HELPFUL_WINDOW_DAYS, type PostSort } from '../../../shared/schemas/conversation.js';
 import { afterCursor, encodeCursor, idsInListOrder, pageWindow, readOrder, rowsInOrder, type Cursor } from '../../lib/pages.js';
 
 export type PostRow = Selectable<PostTable>;
@@ -49,6 +51,17 @@ export interface FeedQuery {
   count: number;
   /** The page after this post (infinite scroll); offset is then not used. */
   after?: Cursor;
+  /** newest (default), or helpful: posts of the last 30 days, most helpful first, then newest. */
+  sort?: PostSort;
+}
+
+/**
+ * The start of the 'most helpful' window: 30 days before the start of the current hour, so the
+ * window (and a cached page or total) stays the same for an hour.
+ */
+export function helpfulSince(at = Date.now()): string {
+  const hour = 3_600_000;
+  return new Date(Math.floor(at / hour) * hour - HELPFUL_WINDOW_DAYS * 24 * hour).toISOString();
 }
 
 /** Everything a page of posts shows: posts, their tags and attachments, groups, memberships and authors. */
@@ -116,12 +129,46 @@ export function postsRepository(db: DB) {
     });
   }
 
+  /**
+   * 'Most helpful': the posts of the last 30 days in the scope, by helpful_count, then newest, a
+   * page at an offset (the order changes as people react, so there is no cursor). The page's ids
+   * come from posts_feed_helpful / posts_group_helpful (0041), then only those rows are read.
+   */
+  async function helpfulPage(scope: Scope, q: FeedQuery): Promise<{ rows: PostRow[]; total: number; nextCursor: null }> {
+    const since = helpfulSince();
+    const base = () => feedBase(scope, q.tagIds).where('posts.created_at', '>=', since);
+    const scopeKey = scope === 'public' ? 'public' : 'groupId' in scope ? `group ${scope.groupId}` : 'groupsOf' in scope ? `groups of ${scope.groupsOf}` : `of ${scope.feedOf}`;
+    const tables: VersionedTable[] = ['posts', 'post_tags', 'group_members'];
+    const total = await totals.total(`feed helpful ${scopeKey} ${[...q.tagIds].sort((a, b) => a - b).join(',')} ${since}`, tables, async () =>
+      Number((await base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    );
+    if (q.offset >= total) return { rows: [], total, nextCursor: null };
+    const found = (
+      await base()
+        .select('posts.id')
+        .orderBy('posts.helpful_count', 'desc')
+        .orderBy('posts.created_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(q.count)
+        .offset(q.offset)
+        .execute()
+    ).map((r) => r.id);
+    const rows = found.length ? rowsInOrder(found, await db.selectFrom('posts').selectAll().where('id', 'in', found).execute()) : [];
+    return { rows, total, nextCursor: null };
+  }
+
+  const conversation = conversationRepository(db);
+
   return {
+    /** Reactions and mentions (conversation-repository.ts). */
+    conversation,
+
     /** A page of posts as answered, cached until any table it shows changes (lib/list-cache.ts). */
     cachedPage: <T>(key: string, read: () => Promise<T>) => totals.page(key, POST_PAGE_TABLES, read),
 
     async feedPage(q: FeedQuery): Promise<{ rows: PostRow[]; total: number; nextCursor: string | null }> {
       const scope: Scope = q.groupId !== null ? { groupId: q.groupId } : q.viewerId === undefined ? 'public' : { feedOf: q.viewerId };
+      if (q.sort === 'helpful') return helpfulPage(scope, q);
       // A feed with groups is counted in two parts, each answered from the posts_feed_group index alone (0020).
       const countScopes: Scope[] = typeof scope === 'object' && 'feedOf' in scope ? ['public', { groupsOf: scope.feedOf }] : [scope];
       const total = (await Promise.all(countScopes.map((c) => feedCount(c, q.tagIds)))).reduce((sum, n) => sum + n, 0);

@@ -108,8 +108,8 @@ export default async function postRoutes(app: FastifyInstance) {
   route(app, getPosts, {
     auth: 'user',
     tags,
-    summary: `The public feed, newest first; tagIds comma-joined or -1 (a post matches when it has any of them); at most ${FEED_MAX_PAGE} posts a page; ?cursor= (the previous page's nextCursor) reads the page after it, the offset is then not used`,
-  }, async ({ user, params, query }) => service.feed(user, { ...params, cursor: query.cursor }));
+    summary: `The public feed, newest first; tagIds comma-joined or -1 (a post matches when it has any of them); at most ${FEED_MAX_PAGE} posts a page; ?cursor= (the previous page's nextCursor) reads the page after it, the offset is then not used; ?sort=helpful: the posts of the last 30 days, most found helpful first, then newest (by offset only)`,
+  }, async ({ user, params, query }) => service.feed(user, { ...params, cursor: query.cursor, sort: query.sort }));
 
   route(app, createPost, {
     auth: 'user',

@@ -18,7 +18,10 @@ import type {
   ReportedPost,
   UploadErrorRow,
 } from '../../../shared/schemas/posts.js';
-import type { PostRow, PostsRepository } from './repository.js';
+import { helpfulSince, type PostRow, type PostsRepository } from './repository.js';
+import type { PostSort } from '../../../shared/schemas/conversation.js';
+import { tellMentioned } from './conversation.js';
+import { postLink } from './replies.js';
 
 export const MESSAGES = {
   notFound: 'Post not found',
@@ -73,7 +76,7 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
   async function present(rows: PostRow[], viewerId: number): Promise<ForumPost[]> {
     const ids = rows.map((r) => r.id);
     const groupIds = rows.flatMap((r) => (r.group_id === null ? [] : [r.group_id]));
-    const [creators, tags, scenarios, media, groupNames, myGroups, replies] = await Promise.all([
+    const [creators, tags, scenarios, media, groupNames, myGroups, replies, helpfulMine, mentions] = await Promise.all([
       repo.creators([...new Set(rows.map((r) => r.creator_id))]),
       repo.tagsOf(ids),
       repo.scenariosOf(ids),
@@ -81,6 +84,8 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
       groups.refs(groupIds),
       groupIds.length ? groups.idsOf(viewerId).then((g) => new Set(g)) : new Set<number>(),
       repo.replySummaries(viewerId, rows),
+      repo.conversation.reactedBy('post', ids, viewerId),
+      repo.conversation.mentionsOf(ids.map((id) => `post:${id}`)),
     ]);
     const creatorById = new Map(creators.map((c) => [c.id, c]));
     // An attached scenario shows to whoever can open it: its owner; anyone when it is public and
@@ -127,6 +132,9 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
         is_mine: row.creator_id === viewerId,
         reply_count: replies.get(row.id)?.reply_count ?? 0,
         latest_replies: replies.get(row.id)?.latest_replies ?? [],
+        helpful_count: row.helpful_count,
+        helpful_mine: helpfulMine.has(row.id),
+        mentions: mentions.get(`post:${row.id}`) ?? [],
       };
     });
   }
@@ -191,12 +199,16 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
   return {
     present,
 
-    async feed(user: SessionUser, q: { offset: number; count: number; tagIds: number[]; cursor?: string }): Promise<PostsPage> {
+    async feed(user: SessionUser, q: { offset: number; count: number; tagIds: number[]; cursor?: string; sort?: PostSort }): Promise<PostsPage> {
       const count = Math.min(q.count, FEED_MAX_PAGE);
-      const after = cursorOf(q.cursor);
+      const sort = q.sort ?? 'newest';
+      // 'Most helpful' pages by offset alone (its order moves as people react).
+      const cursor = sort === 'helpful' ? undefined : q.cursor;
+      const after = cursorOf(cursor);
       // The reader's own page (their groups' posts, what they may open), cached until anything it shows changes.
-      return repo.cachedPage(`feed ${user.id} ${q.offset} ${count} ${q.tagIds.join(',')} ${q.cursor ?? ''}`, async () => {
-        const { rows, total, nextCursor } = await repo.feedPage({ groupId: null, viewerId: user.id, tagIds: q.tagIds, offset: q.offset, count, after });
+      const window = sort === 'helpful' ? ` ${helpfulSince()}` : '';
+      return repo.cachedPage(`feed ${user.id} ${sort}${window} ${q.offset} ${count} ${q.tagIds.join(',')} ${cursor ?? ''}`, async () => {
+        const { rows, total, nextCursor } = await repo.feedPage({ groupId: null, viewerId: user.id, tagIds: q.tagIds, offset: q.offset, count, after, sort });
         const posts = await present(rows, user.id);
         return { posts, count: posts.length, to: q.offset + posts.length, total, nextCursor };
       });
@@ -241,6 +253,10 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
         { title: input.title, text: input.text, creator_id: user.id, group_id: target?.groupId ?? null, status: target?.status ?? PostStatus.Approved, type },
         { scenarioIds, mediaIds, tagIds: input.tags },
       );
+      // A post waiting for approval tells the people it mentions once it is approved.
+      if (row.status === PostStatus.Approved) {
+        await tellMentioned({ repo: repo.conversation, groups, notify }, { subject: `post:${row.id}`, text: `${row.title}\n${row.text}`, post: row, actor: user, link: postLink(row.id) });
+      }
       const [post] = await present([row], user.id);
       return { ...post, errors };
     },
