@@ -53,11 +53,11 @@ describe.each(dbKinds)('mentions (%s)', (kind) => {
     const groupId = await dbGroup(t.app, writer.id, 'invite');
     await addMember(t.app, groupId, member.id);
     const postId = await addPost(t.app, groupId, writer.id);
-    for (const q of [{ groupId }, { postId }]) {
+    for (const q of [{ groupId }, { postId }] as Record<string, number>[]) {
       const names = (await candidates(writer, { term: tag, ...q })).json().users.map((u: { username: string }) => u.username);
       expect(names).toEqual([`${tag}_member`]);
     }
-    for (const q of [{ groupId }, { postId }]) {
+    for (const q of [{ groupId }, { postId }] as Record<string, number>[]) {
       const refused = await candidates(outsider, { term: '', ...q });
       expect(refused.statusCode).toBe(404);
       expect(JSON.stringify(refused.json())).not.toContain(`${tag}_member`);

@@ -2,6 +2,9 @@
 // (an IntersectionObserver on a sentinel, with a 'Load more' button as the fallback), pending
 // offline posts, and the side column.
 import { Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { PostSort } from '../../../../shared/schemas/conversation';
 import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '../../../components/spinner';
 import { TagSelector } from '../../../components/tag-selector';
@@ -10,6 +13,7 @@ import { useAllTags } from '../../../lib/tags';
 import { CreatePostBox } from '../../posts/components/create-post-box';
 import { FeedSideColumn } from '../components/feed-side-column';
 import { PostCard } from '../../posts/components/post-card';
+import { PostSortSelect } from '../../posts/components/post-sort-select';
 import { lazyNow } from '../../../lib/lazy-now';
 import { offlineCodeWanted } from '../../../offline/db-exists';
 
@@ -17,13 +21,25 @@ import { offlineCodeWanted } from '../../../offline/db-exists';
 // before it.
 const PendingPosts = lazyNow(() => import('../../posts/components/pending-posts').then((m) => ({ default: m.PendingPosts })));
 
+/** ?sort=helpful in the address keeps the order on reload and when shared. */
+const sortOf = (value: string | null): PostSort => (value === 'helpful' ? 'helpful' : 'newest');
+
 export function Component() {
+  const { t } = useTranslation('feed');
   const qc = useQueryClient();
+  const [search, setSearch] = useSearchParams();
+  const sort = sortOf(search.get('sort'));
+  const setSort = (next: PostSort) =>
+    setSearch((params) => {
+      if (next === 'newest') params.delete('sort');
+      else params.set('sort', next);
+      return params;
+    }, { replace: true });
   const [tagIds, setTagIds] = useState<number[]>([]);
   // The tag list is built when the filter is first opened, not with the first screen.
   const [filterOpened, setFilterOpened] = useState(false);
   const { data: tags = [] } = useAllTags();
-  const { data, isLoading, isError, error, fetchNextPage, hasNextPage, isFetchingNextPage } = usePosts(tagIds);
+  const { data, isLoading, isError, error, fetchNextPage, hasNextPage, isFetchingNextPage } = usePosts(tagIds, sort);
   const sentinel = useRef<HTMLDivElement>(null);
 
   // A post sent later by the outbox appears in the feed.
@@ -60,14 +76,17 @@ export function Component() {
   return (
     <div className="feed-layout">
       <div className="feed-main">
-        <h1 className="visually-hidden">Activity feed</h1>
+        <h1 className="visually-hidden">{t('heading')}</h1>
         <CreatePostBox />
         <details className="card feed-filter" onToggle={(e) => e.currentTarget.open && setFilterOpened(true)}>
-          <summary>Filter by tags{tagIds.length ? ` (${tagIds.length})` : ''}</summary>
-          {filterOpened && <TagSelector tags={tags} selected={tagIds} onChange={setTagIds} label="Filter by tags" />}
-          {tagIds.length > 0 && <button type="button" className="btn link" onClick={() => setTagIds([])}>Clear</button>}
+          <summary>{t('filterByTags')}{tagIds.length ? ` (${tagIds.length})` : ''}</summary>
+          {filterOpened && <TagSelector tags={tags} selected={tagIds} onChange={setTagIds} label={t('filterByTags')} />}
+          {tagIds.length > 0 && <button type="button" className="btn link" onClick={() => setTagIds([])}>{t('clear')}</button>}
         </details>
-        {data && <p className="feed-count" data-testid="feed-count">{total} Post(s) Available</p>}
+        <div className="feed-toolbar">
+          {data && <p className="feed-count" data-testid="feed-count">{t('postsAvailable', { count: total })}</p>}
+          <PostSortSelect value={sort} onChange={setSort} />
+        </div>
         <Suspense fallback={null}>
           <PendingPosts />
         </Suspense>
@@ -75,7 +94,7 @@ export function Component() {
           // Room held for the first posts while they load, so the side column and the footer below
           // do not jump down when they arrive.
           <div className="post-skeletons">
-            <Spinner label="Loading posts" />
+            <Spinner label={t('loadingPosts')} />
             {[0, 1, 2].map((i) => <div key={i} className="card post-skeleton" aria-hidden="true" />)}
           </div>
         )}
@@ -87,11 +106,11 @@ export function Component() {
         {hasNextPage && (
           <div className="feed-more">
             <button type="button" className="btn" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-              {isFetchingNextPage ? 'Loading...' : 'Load more'}
+              {isFetchingNextPage ? t('loading') : t('loadMore')}
             </button>
           </div>
         )}
-        {data && !hasNextPage && <p className="feed-end muted">No more posts</p>}
+        {data && !hasNextPage && <p className="feed-end muted">{t('noMorePosts')}</p>}
       </div>
       <FeedSideColumn />
     </div>

@@ -1,13 +1,16 @@
 // A group's approved posts, newest first, loaded page by page as the reader scrolls ('Load more' as
 // the fallback); 'No posts in group' when there are none.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { PostSort } from '../../../../shared/schemas/conversation';
+import { PostSortSelect } from '../../posts/components/post-sort-select';
 import { PostCard } from '../../posts/components/post-card';
 import { Spinner } from '../../../components/spinner';
 import { GROUP_EMPTY } from '../../../../shared/schemas/groups';
 import { useGroupPosts } from '../api/get-group-posts';
 
 export function GroupPosts({ groupId }: { groupId: number }) {
-  const { data, isLoading, isError, error, fetchNextPage, hasNextPage, isFetchingNextPage } = useGroupPosts(groupId, true);
+  const [sort, setSort] = useState<PostSort>('newest');
+  const { data, isLoading, isError, error, fetchNextPage, hasNextPage, isFetchingNextPage } = useGroupPosts(groupId, true, sort);
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = sentinel.current;
@@ -19,13 +22,15 @@ export function GroupPosts({ groupId }: { groupId: number }) {
     return () => io.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  if (isLoading) return <Spinner label="Loading posts" />;
+  const sortSelect = <div className="feed-toolbar"><span /><PostSortSelect value={sort} onChange={setSort} /></div>;
+  if (isLoading) return <>{sortSelect}<Spinner label="Loading posts" /></>;
   if (isError) return <p className="alert error" role="alert">{(error as Error).message}</p>;
   const posts = data?.pages.flatMap((p) => p.posts) ?? [];
   const unique = posts.filter((p, i) => posts.findIndex((q) => q.id === p.id) === i);
-  if (!unique.length) return <div className="card empty-state"><p>{GROUP_EMPTY.posts}</p></div>;
+  if (!unique.length) return <>{sortSelect}<div className="card empty-state"><p>{GROUP_EMPTY.posts}</p></div></>;
   return (
     <section aria-label="Posts">
+      {sortSelect}
       {unique.map((post, i) => <PostCard key={post.id} post={post} hideGroup first={i === 0} />)}
       <div ref={sentinel} className="feed-sentinel" aria-hidden="true" />
       {hasNextPage ? (

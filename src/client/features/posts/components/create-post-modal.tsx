@@ -1,7 +1,10 @@
 // The create-post modal (spec section 2): pages create / attach existing / upload new ('none' is
 // closed); closing unmounts it, which resets every field. Post types post, scenario and media.
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../../../i18n/conversation';
+import { MentionTextarea } from './mention-textarea';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Modal } from '../../../components/modal';
 import { TagSelector } from '../../../components/tag-selector';
@@ -35,7 +38,8 @@ export function CreatePostModal({ initialType = 'post', onClose, target }: { ini
   const [files, setFiles] = useState<{ scenario: File[]; media: File[] }>({ scenario: [], media: [] });
   const [uploadErrors, setUploadErrors] = useState<UploadErrorRow[]>([]);
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, watch, reset, formState } = useForm<PostForm, unknown, PostFormValues>({
+  const { t } = useTranslation(NS);
+  const { register, control, handleSubmit, watch, reset, formState } = useForm<PostForm, unknown, PostFormValues>({
     resolver: valibotResolver(postFormSchema),
     defaultValues: { title: '', text: '' },
   });
@@ -125,7 +129,24 @@ export function CreatePostModal({ initialType = 'post', onClose, target }: { ini
         <input id="post-title" maxLength={200} aria-invalid={formState.errors.title ? 'true' : undefined} aria-describedby={formState.errors.title ? fieldErrorId('post-title') : undefined} {...register('title')} />
         {formState.errors.title && <FieldError field="post-title">{formState.errors.title.message}</FieldError>}
         <label htmlFor="post-text">Message</label>
-        <textarea id="post-text" rows={4} {...register('text')} />
+        <Controller
+          control={control}
+          name="text"
+          render={({ field }) => (
+            <MentionTextarea
+              id="post-text"
+              rows={4}
+              name={field.name}
+              value={field.value ?? ''}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              scope={target ? { groupId: target.groupId } : null}
+              aria-describedby="post-text-help"
+            />
+          )}
+        />
+        <p id="post-text-help" className="small muted">{t('mentionHelp')}</p>
         <TagSelector tags={allTags} selected={tags} onChange={setTags} help={TAG_HELP} />
         {kind && (
           <section className="attach-area" aria-label="Attachments">

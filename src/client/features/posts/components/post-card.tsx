@@ -1,6 +1,7 @@
 // One post of the feed or a group (spec section 2): author, 'shared a post', optional group, relative
 // date, title, text, media grid, attached scenarios, tags, and a menu (delete own / report others').
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatRelativeDate, truncateTag } from '../../../../shared/format';
 import type { ForumPost } from '../../../../shared/schemas/posts';
@@ -10,6 +11,8 @@ import { ApiError } from '../../../lib/api';
 import { useDeletePost } from '../api/delete-post';
 import { useReportPost } from '../api/report-post';
 import { RepliesPreview } from './replies-preview';
+import { HelpfulButton } from './helpful-button';
+import { MentionText } from './mention-text';
 
 export const deviceThumb = (deviceId: number | null | undefined) =>
   `/thumbnails/devices/${deviceId && deviceId >= 1 && deviceId <= 34 ? deviceId : 0}.svg`;
@@ -24,6 +27,7 @@ function showFullDate(event: { currentTarget: HTMLTimeElement }) {
 }
 
 function PostMenu({ post }: { post: ForumPost }) {
+  const { t } = useTranslation('feed');
   const toast = useToast();
   const confirm = useConfirm();
   const alert = useAlertDialog();
@@ -32,30 +36,30 @@ function PostMenu({ post }: { post: ForumPost }) {
   const close = (e: { currentTarget: HTMLElement }) => e.currentTarget.closest('details')?.removeAttribute('open');
 
   const onDelete = async () => {
-    if (!(await confirm({ title: 'Delete post', message: `Delete "${post.title}"? This cannot be undone.`, confirmLabel: 'Delete', danger: true }))) return;
+    if (!(await confirm({ title: t('deletePost'), message: t('deleteConfirm', { title: post.title }), confirmLabel: t('delete'), danger: true }))) return;
     try {
       await del.mutateAsync(post.id);
-      toast('Post deleted');
+      toast(t('postDeleted'));
     } catch (err) {
-      await alert('Error', (err as Error).message);
+      await alert(t('error'), (err as Error).message);
     }
   };
   const onReport = async () => {
     try {
       await report.mutateAsync(post.id);
-      toast('Post reported');
+      toast(t('postReported'));
     } catch (err) {
-      await alert('Notice', err instanceof ApiError ? err.message : 'Invalid response');
+      await alert(t('notice'), err instanceof ApiError ? err.message : t('invalidResponse'));
     }
   };
   return (
     <details className="dropdown post-menu">
-      <summary aria-label={`Post options for ${post.title}`}>⋯</summary>
+      <summary aria-label={t('postOptions', { title: post.title })}>⋯</summary>
       <div className="dropdown-menu dropdown-menu-right" onClick={close}>
         {post.is_mine ? (
-          <button type="button" className="menu-item" onClick={onDelete} disabled={del.isPending}>Delete post</button>
+          <button type="button" className="menu-item" onClick={onDelete} disabled={del.isPending}>{t('deletePost')}</button>
         ) : (
-          <button type="button" className="menu-item" onClick={onReport} disabled={report.isPending}>Report post</button>
+          <button type="button" className="menu-item" onClick={onReport} disabled={report.isPending}>{t('reportPost')}</button>
         )}
       </div>
     </details>
@@ -68,6 +72,7 @@ function PostMenu({ post }: { post: ForumPost }) {
  * they load at once (not lazily) and the first one ahead of other pictures.
  */
 export function PostCard({ post, hideGroup = false, footer, first = false }: { post: ForumPost; hideGroup?: boolean; footer?: ReactNode; first?: boolean }) {
+  const { t } = useTranslation('feed');
   const author = `${post.creator.first_name} ${post.creator.last_name}`;
   return (
     <article className="card post-card" aria-label={post.title} data-testid="post-card">
@@ -76,10 +81,10 @@ export function PostCard({ post, hideGroup = false, footer, first = false }: { p
         <div className="post-meta">
           <div>
             <Link to={`/view-user/${post.creator.uuid_id || post.creator.id}`} className="post-author">{author}</Link>{' '}
-            <span className="muted">shared a post</span>
+            <span className="muted">{t('sharedAPost')}</span>
             {post.group && !hideGroup && (
               <>
-                {' '}<span className="muted">in</span> <Link to={`/forum/group/${post.group.id}`}>{post.group.name}</Link>
+                {' '}<span className="muted">{t('inGroup')}</span> <Link to={`/forum/group/${post.group.id}`}>{post.group.name}</Link>
               </>
             )}
           </div>
@@ -90,7 +95,7 @@ export function PostCard({ post, hideGroup = false, footer, first = false }: { p
         <PostMenu post={post} />
       </header>
       <h3 className="post-title">{post.title}</h3>
-      {post.text && <p className="post-text">{post.text}</p>}
+      {post.text && <p className="post-text"><MentionText text={post.text} mentions={post.mentions} /></p>}
       {post.media.length > 0 && (
         <div className={`post-media-grid n${Math.min(post.media.length, 4)}`}>
           {post.media.map((m, i) => (
@@ -100,13 +105,13 @@ export function PostCard({ post, hideGroup = false, footer, first = false }: { p
               ) : (
                 <span className="post-media-fallback">{m.name}</span>
               )}
-              {m.is_video && <span className="post-media-video" aria-label="Video">▶</span>}
+              {m.is_video && <span className="post-media-video" aria-label={t('video')}>▶</span>}
             </Link>
           ))}
         </div>
       )}
       {post.scenarios.length > 0 && (
-        <ul className="post-scenarios" aria-label="Attached scenarios">
+        <ul className="post-scenarios" aria-label={t('attachedScenarios')}>
           {post.scenarios.map((s) => (
             <li key={s.id}>
               <Link to={`/scenario/${s.uuid_id}`} className="post-scenario">
@@ -126,6 +131,9 @@ export function PostCard({ post, hideGroup = false, footer, first = false }: { p
         </div>
       )}
       {footer && <div className="actions post-footer">{footer}</div>}
+      {post.status === 1 && (
+        <HelpfulButton target={{ kind: 'post', id: post.id }} state={{ helpful_count: post.helpful_count ?? 0, helpful_mine: post.helpful_mine ?? false }} canReact={!post.is_mine} label={post.title} />
+      )}
       {post.status === 1 && post.latest_replies && <RepliesPreview post={post} />}
     </article>
   );

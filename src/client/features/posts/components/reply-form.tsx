@@ -7,6 +7,7 @@ import { useToast } from '../../../components/toast';
 import { useSendReply } from '../api/replies';
 import { NS } from '../../../i18n/conversation';
 import { nameOf } from './reply-item';
+import { MentionTextarea } from './mention-textarea';
 
 export function ReplyForm({ postId, quoting, onClearQuote }: { postId: number; quoting: Reply | null; onClearQuote: () => void }) {
   const { t } = useTranslation(NS);
@@ -42,7 +43,8 @@ export function ReplyForm({ postId, quoting, onClearQuote }: { postId: number; q
         {quoting && <> · <button type="button" className="btn link" onClick={onClearQuote}>{t('cancelQuote')}</button></>}
       </p>
       <label htmlFor={`reply-${postId}-text`} className="visually-hidden">{t('writeReply')}</label>
-      <textarea id={`reply-${postId}-text`} ref={box} value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={5000} placeholder={t('writeReply')} aria-invalid={error ? true : undefined} aria-describedby={error ? `reply-${postId}-error` : undefined} />
+      <MentionTextarea id={`reply-${postId}-text`} inputRef={box} value={text} onValueChange={setText} scope={{ postId }} rows={3} maxLength={5000} placeholder={t('writeReply')} aria-invalid={error ? true : undefined} aria-describedby={error ? `reply-${postId}-error` : `reply-${postId}-help`} />
+      <p id={`reply-${postId}-help`} className="small muted">{t('mentionHelp')}</p>
       {error && <p id={`reply-${postId}-error`} className="field-error" role="alert">{error}</p>}
       {notice && <p className="notice small" role="status">{notice}</p>}
       <div className="actions">

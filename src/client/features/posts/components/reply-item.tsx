@@ -9,6 +9,9 @@ import { useAlertDialog, useConfirm } from '../../../components/confirm';
 import { useToast } from '../../../components/toast';
 import { useDeleteReply, useEditReply, useReportReply } from '../api/replies';
 import { NS } from '../../../i18n/conversation';
+import { HelpfulButton } from './helpful-button';
+import { MentionText } from './mention-text';
+import { MentionTextarea } from './mention-textarea';
 
 export const nameOf = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`;
 
@@ -72,14 +75,14 @@ export function ReplyItem({ reply, onAnswer, compact = false }: { reply: Reply; 
       {editing ? (
         <div className="reply-edit">
           <label className="visually-hidden" htmlFor={`edit-${reply.id}`}>{t('edit')}</label>
-          <textarea id={`edit-${reply.id}`} value={draft} onChange={(e) => setDraft(e.target.value)} rows={3} maxLength={5000} />
+          <MentionTextarea id={`edit-${reply.id}`} value={draft} onValueChange={setDraft} scope={{ postId: reply.post_id }} rows={3} maxLength={5000} />
           <div className="actions">
             <button type="button" className="btn primary small" onClick={onSave} disabled={edit.isPending}>{t('save')}</button>
             <button type="button" className="btn small" onClick={() => { setEditing(false); setDraft(reply.text); }}>{t('cancel')}</button>
           </div>
         </div>
       ) : (
-        <p className="reply-text">{reply.text}</p>
+        <p className="reply-text"><MentionText text={reply.text} mentions={reply.mentions} /></p>
       )}
       {!compact && !editing && (
         <div className="reply-actions small">
@@ -88,6 +91,9 @@ export function ReplyItem({ reply, onAnswer, compact = false }: { reply: Reply; 
           {reply.can_delete && <button type="button" className="btn link" onClick={onDelete} disabled={del.isPending}>{t('delete')}</button>}
           {!reply.is_mine && <button type="button" className="btn link" onClick={onReport} disabled={report.isPending}>{t('report')}</button>}
         </div>
+      )}
+      {!editing && (
+        <HelpfulButton target={{ kind: 'reply', id: reply.id, postId: reply.post_id }} state={{ helpful_count: reply.helpful_count ?? 0, helpful_mine: reply.helpful_mine ?? false }} canReact={!reply.is_mine && !compact} label={t('replyBy', { name: author })} />
       )}
     </li>
   );
