@@ -26,7 +26,7 @@ test('reply, answer a reply, see it on the feed card, delete it', async ({ page,
   await expect(thread.getByTestId('reply')).toHaveCount(1);
   await thread.getByRole('button', { name: /^Reply to / }).click();
   await expect(page.getByText(/Replying to /)).toBeVisible();
-  await page.getByRole('textbox', { name: 'Write a reply' }).fill('And then an i-gel if the seal is poor.');
+  await page.getByRole('combobox', { name: 'Write a reply' }).fill('And then an i-gel if the seal is poor.');
   await page.getByRole('button', { name: 'Send reply' }).click();
   await expect(thread.getByTestId('reply')).toHaveCount(2);
   const answer = thread.getByTestId('reply').nth(1);
@@ -60,7 +60,7 @@ test('a reply written offline is sent once when the network is back', async ({ p
   await page.goto(`/post/${post.id}`);
   await expect(page.getByText('No replies yet. Be the first to answer.')).toBeVisible();
   await context.setOffline(true);
-  await page.getByRole('textbox', { name: 'Write a reply' }).fill('Written on the train');
+  await page.getByRole('combobox', { name: 'Write a reply' }).fill('Written on the train');
   await page.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.getByText('Your reply is saved on this device and will be sent when you are back online.')).toBeVisible();
   await context.setOffline(false);

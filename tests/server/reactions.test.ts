@@ -4,7 +4,9 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathOf } from '../../src/shared/endpoint.js';
 import { conversation as C, replies as R } from '../../src/shared/endpoints/index.js';
-import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
+import { as, buildTestApp, createUser, dbKinds, login, type TestApp, type TestUser } from './helpers.js';
+import { seedDemoIfEmpty } from '../../src/server/db/seed/index.js';
+import { DEMO_PASSWORD } from '../../src/server/db/seed/users.js';
 import { addMember, addPost, dbGroup } from './conversation-helpers.js';
 
 describe.each(dbKinds)('helpful reactions (%s)', (kind) => {
@@ -100,6 +102,21 @@ describe.each(dbKinds)('helpful reactions (%s)', (kind) => {
     expect(list.json().posts[0]).toMatchObject({ id: postId, helpful_count: 1, helpful_mine: true });
   });
 
+  it('authorization: every reaction and mention call wants a session (401)', async () => {
+    const postId = await addPost(t.app, null, author.id);
+    const calls: InjectOptions[] = [
+      ...[C.markPostHelpful, C.unmarkPostHelpful, C.postHelpfulBy].map((ep) => ({ method: ep.method, url: pathOf(ep, { postId }) }) as InjectOptions),
+      ...[C.markReplyHelpful, C.unmarkReplyHelpful, C.replyHelpfulBy].map((ep) => ({ method: ep.method, url: pathOf(ep, { id: 1 }) }) as InjectOptions),
+      { method: 'GET', url: pathOf(C.mentionCandidates, undefined, { term: 'a' }) },
+    ];
+    expect(calls).toHaveLength(Object.keys(C).length);
+    for (const c of calls) {
+      const anon = await t.app.inject(c);
+      expect(anon.statusCode, `${c.method} ${c.url}`).toBe(401);
+      expect(anon.json()).toHaveProperty('message');
+    }
+  });
+
   it('sort=helpful: posts of the last 30 days by helpful count, then newest; offset pages cover each once', async () => {
     const fresh = [] as number[];
     for (let i = 0; i < 4; i++) fresh.push(await addPost(t.app, null, author.id, { createdAt: new Date(Date.now() - (10 - i) * 60_000).toISOString() }));
@@ -130,5 +147,28 @@ describe.each(dbKinds)('helpful reactions (%s)', (kind) => {
     const bad = await call(reader, { method: 'GET', url: '/api/forumpost/GetPosts/0/5/-1?sort=best' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json()).toEqual({ message: 'Sort must be newest or helpful' });
+  });
+});
+
+describe.each(dbKinds)('demo conversation (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    await seedDemoIfEmpty(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('the feed and the groups have replies, mentions and reactions; the educator has unread reply and mention notifications', async () => {
+    const educator = { cookie: await login(t.app, 'educator', DEMO_PASSWORD) } as TestUser;
+    const notes = (await as(t.app, educator, { method: 'GET', url: '/api/Notification' })).json().notifications as { kind: string; has_read: boolean | number; name: string }[];
+    const unread = notes.filter((n) => !n.has_read);
+    for (const k of ['reply', 'mention', 'reaction']) expect(unread.some((n) => n.kind === k), k).toBe(true);
+    const feed = (await as(t.app, educator, { method: 'GET', url: '/api/forumpost/GetPosts/0/50/-1' })).json();
+    const tips = feed.posts.find((p: { title: string }) => p.title === 'Debrief tips');
+    expect(tips).toMatchObject({ helpful_count: 3, reply_count: 1 });
+    const pacing = feed.posts.find((p: { title: string }) => p.title === 'Anyone tried transcutaneous pacing scenarios?');
+    expect(pacing.latest_replies.flatMap((r: { mentions: { username: string }[] }) => r.mentions.map((m) => m.username))).toEqual(['tester', 'educator']);
+    const helpful = (await as(t.app, educator, { method: 'GET', url: '/api/forumpost/GetPosts/0/5/-1?sort=helpful' })).json();
+    expect(helpful.posts[0].title).toBe('Debrief tips');
   });
 });

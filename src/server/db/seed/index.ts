@@ -10,6 +10,7 @@ import { seedLicences } from './licences.js';
 import { seedDebriefs } from './debriefs.js';
 import { seedGroups } from './groups.js';
 import { seedActivity } from './activity.js';
+import { seedConversation } from './conversation.js';
 
 const seeders: ((app: FastifyInstance) => Promise<void>)[] = [
   seedUsers,
@@ -20,6 +21,7 @@ const seeders: ((app: FastifyInstance) => Promise<void>)[] = [
   seedLicences,
   seedDebriefs,
   seedGroups,
+  seedConversation,
   seedActivity,
 ];
 
