@@ -91,6 +91,8 @@ export function MentionTextarea({ id, value, onValueChange, scope, inputRef, onK
         aria-activedescendant={open ? optionId(Math.min(active, people.length - 1)) : undefined}
         onChange={(e) => {
           onValueChange(e.target.value);
+          // Typing on opens a list closed with Escape again.
+          setDismissed(false);
           track(e.target);
         }}
         onSelect={(e) => track(e.currentTarget)}
