@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
-import { expect } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, request as playwrightRequest } from '@playwright/test';
 import { ownE2EServer, storageStateFile } from './servers';
 
 export const DEMO_PASSWORD = 'Community1';
@@ -47,4 +47,12 @@ export async function signedIn(page: Page, username: DemoUser) {
   }
   await page.goto('/feed');
   await expect(page).toHaveURL(/\/feed$/);
+}
+
+/** An API client signed in as `username` on the server at `baseURL` (its own session). */
+export async function apiAs(baseURL: string, username: string, password = DEMO_PASSWORD): Promise<APIRequestContext> {
+  const ctx = await playwrightRequest.newContext({ baseURL });
+  const res = await ctx.post('/api/auth', { data: { username, password } });
+  expect(res.ok()).toBeTruthy();
+  return ctx;
 }

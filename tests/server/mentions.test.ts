@@ -8,7 +8,7 @@ import { pathOf } from '../../src/shared/endpoint.js';
 import { conversation as C, replies as R } from '../../src/shared/endpoints/index.js';
 import { mentionAtCaret, mentionedUsernames, mentionSegments } from '../../src/shared/mentions.js';
 import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
-import { addMember, addPost, dbGroup, unique } from './conversation-helpers.js';
+import { addMember, addPost, dbGroup, unique } from './post-fixtures.js';
 
 describe('mention syntax', () => {
   it('finds @usernames, not e-mail addresses, and leaves sentence punctuation out', () => {

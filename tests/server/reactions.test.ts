@@ -7,7 +7,7 @@ import { conversation as C, replies as R } from '../../src/shared/endpoints/inde
 import { as, buildTestApp, createUser, dbKinds, login, type TestApp, type TestUser } from './helpers.js';
 import { seedDemoIfEmpty } from '../../src/server/db/seed/index.js';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/users.js';
-import { addMember, addPost, dbGroup } from './conversation-helpers.js';
+import { addMember, addPost, dbGroup } from './post-fixtures.js';
 
 describe.each(dbKinds)('helpful reactions (%s)', (kind) => {
   let t: TestApp;

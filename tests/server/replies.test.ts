@@ -2,30 +2,13 @@
 // non-member never sees a reply, its count or a notification of it), editing and deleting,
 // reports, moderators removing replies, the outbox's Idempotency-Key and search.
 import crypto from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathOf } from '../../src/shared/endpoint.js';
 import { replies as R } from '../../src/shared/endpoints/index.js';
 import { Role } from '../../src/shared/enums.js';
 import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
-
-const now = () => new Date().toISOString();
-const unique = (label: string) => `${label} ${crypto.randomBytes(3).toString('hex')}`;
-
-async function dbGroup(app: FastifyInstance, creatorId: number, kind: 'open' | 'invite', posting: 'allowAll' | 'requireModeration' = 'allowAll') {
-  const g = await app.db
-    .insertInto('forum_groups')
-    .values({ name: unique(kind), description: 'Set up by the test', membership_type: kind === 'open' ? 0 : 1, posting_type: posting, creator_id: creatorId, created_at: now(), updated_at: now() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await app.db.insertInto('group_members').values({ group_id: g.id, user_id: creatorId, member_type: 2, joined_at: now() }).execute();
-  return g.id;
-}
-const addMember = (app: FastifyInstance, groupId: number, userId: number, memberType = 0) =>
-  app.db.insertInto('group_members').values({ group_id: groupId, user_id: userId, member_type: memberType, joined_at: now() }).execute();
-async function addPost(app: FastifyInstance, groupId: number | null, creatorId: number, status = 1, title = unique('Post')) {
-  return (await app.db.insertInto('posts').values({ title, text: 'Body', creator_id: creatorId, group_id: groupId, status, type: 'post', created_at: now(), deleted_at: null }).returning('id').executeTakeFirstOrThrow()).id;
-}
+import { addMember, addPost, dbGroup } from './post-fixtures.js';
 
 describe.each(dbKinds)('replies (%s)', (kind) => {
   let t: TestApp;
@@ -38,7 +21,7 @@ describe.each(dbKinds)('replies (%s)', (kind) => {
   const reply = (u: TestUser, postId: number, text: string, replyTo: number | null = null, headers: Record<string, string> = {}) =>
     call(u, { method: 'POST', url: pathOf(R.createReply, { postId }), payload: { text, replyTo }, headers });
   const list = (u: TestUser, postId: number, query: Record<string, string | number> = {}) => call(u, { method: 'GET', url: pathOf(R.listReplies, { postId }, query) });
-  const notes = async (u: TestUser) => (await call(u, { method: 'GET', url: '/api/Notification' })).json().notifications as { name: string; description: string; link: string }[];
+  const notes = async (u: TestUser) => (await call(u, { method: 'GET', url: '/api/Notification' })).json().notifications as { name: string; description: string; link: string; kind: string }[];
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
@@ -140,7 +123,7 @@ describe.each(dbKinds)('replies (%s)', (kind) => {
     const res = await reply(member, postId, 'No approval needed');
     expect(res.statusCode).toBe(201);
     expect((await list(outsider, postId)).json().replies.map((r: { text: string }) => r.text)).toEqual(['No approval needed']);
-    const pending = await addPost(t.app, groupId, member.id, 0);
+    const pending = await addPost(t.app, groupId, member.id, { status: 0 });
     expect((await reply(author, pending, 'Too early')).statusCode).toBe(404);
   });
 
@@ -210,7 +193,7 @@ describe.each(dbKinds)('replies (%s)', (kind) => {
 
   it('search finds replies the reader may see, newest first', async () => {
     const word = `zebra${crypto.randomBytes(3).toString('hex')}`;
-    const postId = await addPost(t.app, null, author.id, 1, 'Searchable thread');
+    const postId = await addPost(t.app, null, author.id, { title: 'Searchable thread' });
     await reply(member, postId, `A ${word} crossing`);
     const groupId = await dbGroup(t.app, author.id, 'invite');
     const hidden = await addPost(t.app, groupId, author.id);

@@ -19,12 +19,9 @@ import { FieldError, fieldErrorId } from '../../../components/field-error';
 
 export type ModalPage = 'none' | 'create' | 'attach' | 'upload';
 
-export const TAG_HELP = 'Use tags to help people find your post by searching for common terms';
-export const QUEUED_OFFLINE = 'Waiting to sync: your post will be sent when you are back online';
-export const QUEUED_SLOW = 'Your post is on its way and will appear in the feed once it is sent';
-export const QUEUED_RETRY = 'The server could not take your post just now. It will be sent again shortly';
 
-const TYPE_LABELS: Record<PostType, string> = { post: 'Post', scenario: 'Scenario', media: 'Media' };
+/** The type picker's labels: keys of the 'feed' catalogue. */
+const TYPE_LABELS: Record<PostType, 'Post' | 'Scenario' | 'Media'> = { post: 'Post', scenario: 'Scenario', media: 'Media' };
 
 /** `target` posts into a forum group; without it the post goes to the feed. */
 export function CreatePostModal({ initialType = 'post', onClose, target }: { initialType?: PostType; onClose: () => void; target?: PostTarget }) {
@@ -39,6 +36,7 @@ export function CreatePostModal({ initialType = 'post', onClose, target }: { ini
   const [uploadErrors, setUploadErrors] = useState<UploadErrorRow[]>([]);
   const [serverError, setServerError] = useState<string | null>(null);
   const { t } = useTranslation(NS);
+  const { t: tf } = useTranslation('feed');
   const { register, control, handleSubmit, watch, reset, formState } = useForm<PostForm, unknown, PostFormValues>({
     resolver: valibotResolver(postFormSchema),
     defaultValues: { title: '', text: '' },
@@ -76,11 +74,11 @@ export function CreatePostModal({ initialType = 'post', onClose, target }: { ini
       });
       if (result.status === 'queued') {
         // Kept on the device either way; the feed shows it as pending until it is sent.
-        toast(result.reason === 'slow' ? QUEUED_SLOW : result.reason === 'retry' ? QUEUED_RETRY : QUEUED_OFFLINE);
+        toast(tf(result.reason === 'slow' ? 'queuedSlow' : result.reason === 'retry' ? 'queuedRetry' : 'queuedOffline'));
         onClose();
         return;
       }
-      toast('Post created!');
+      toast(tf('postCreated'));
       if (result.post.errors?.length) {
         // The post exists; show which files failed and clear the form.
         setUploadErrors(result.post.errors);
@@ -92,11 +90,12 @@ export function CreatePostModal({ initialType = 'post', onClose, target }: { ini
       }
       onClose();
     } catch (err) {
-      setServerError((err as Error).message || 'Invalid response');
+      setServerError((err as Error).message || tf('invalidResponse'));
     }
   });
 
-  const modalTitle = page === 'attach' ? `${kind === 'scenario' ? 'Scenario' : 'Media'} from Library` : page === 'upload' ? 'Upload New' : 'Create Post';
+  const fromLibrary = tf(kind === 'scenario' ? 'scenarioFromLibrary' : 'mediaFromLibrary');
+  const modalTitle = page === 'attach' ? fromLibrary : page === 'upload' ? tf('uploadNew') : tf('createPost');
   const extensions = kind === 'scenario' ? [...SCENARIO_EXTENSIONS] : [...MEDIA_IMAGE_EXTENSIONS, ...MEDIA_VIDEO_EXTENSIONS];
 
   return (
@@ -104,31 +103,31 @@ export function CreatePostModal({ initialType = 'post', onClose, target }: { ini
       {page === 'attach' && kind && (
         <>
           <AttachPicker kind={kind} scope={target ? 'group' : 'feed'} onPick={pick} onUploadNew={() => setPage('upload')} />
-          <div className="actions"><button type="button" className="btn" onClick={() => setPage('create')}>Back</button></div>
+          <div className="actions"><button type="button" className="btn" onClick={() => setPage('create')}>{tf('back')}</button></div>
         </>
       )}
       {page === 'upload' && kind && (
         <div className="upload-new">
-          <label htmlFor="post-upload-files">Choose {kind === 'scenario' ? 'scenario files' : 'images or videos'}</label>
+          <label htmlFor="post-upload-files">{tf(kind === 'scenario' ? 'chooseScenarioFiles' : 'chooseMediaFiles')}</label>
           <input id="post-upload-files" type="file" multiple accept={extensions.join(',')} onChange={(e) => addFiles(e.target.files)} />
-          <p className="help">Accepted: {extensions.join(', ')}. Up to 512 MB each.</p>
-          <div className="actions"><button type="button" className="btn" onClick={() => setPage('create')}>Back</button></div>
+          <p className="help">{tf('accepted', { extensions: extensions.join(', ') })}</p>
+          <div className="actions"><button type="button" className="btn" onClick={() => setPage('create')}>{tf('back')}</button></div>
         </div>
       )}
       <form onSubmit={onSubmit} noValidate hidden={page !== 'create'} className="create-post-form">
         <fieldset className="post-types">
-          <legend className="visually-hidden">Post type</legend>
+          <legend className="visually-hidden">{tf('postType')}</legend>
           {(Object.keys(TYPE_LABELS) as PostType[]).map((t) => (
             <label key={t} className={`post-type${type === t ? ' selected' : ''}`}>
               <input type="radio" name="post-type" value={t} checked={type === t} onChange={() => setType(t)} />
-              {TYPE_LABELS[t]}
+              {tf(TYPE_LABELS[t])}
             </label>
           ))}
         </fieldset>
-        <label htmlFor="post-title">Title</label>
+        <label htmlFor="post-title">{tf('title')}</label>
         <input id="post-title" maxLength={200} aria-invalid={formState.errors.title ? 'true' : undefined} aria-describedby={formState.errors.title ? fieldErrorId('post-title') : undefined} {...register('title')} />
         {formState.errors.title && <FieldError field="post-title">{formState.errors.title.message}</FieldError>}
-        <label htmlFor="post-text">Message</label>
+        <label htmlFor="post-text">{tf('message')}</label>
         <Controller
           control={control}
           name="text"
@@ -147,30 +146,30 @@ export function CreatePostModal({ initialType = 'post', onClose, target }: { ini
           )}
         />
         <p id="post-text-help" className="small muted">{t('mentionHelp')}</p>
-        <TagSelector tags={allTags} selected={tags} onChange={setTags} help={TAG_HELP} />
+        <TagSelector tags={allTags} selected={tags} onChange={setTags} help={tf('tagHelp')} />
         {kind && (
-          <section className="attach-area" aria-label="Attachments">
-            <p className="attach-label">Attach...</p>
+          <section className="attach-area" aria-label={tf('attachments')}>
+            <p className="attach-label">{tf('attach')}</p>
             <div className="row attach-buttons">
-              <button type="button" className="btn" onClick={() => setPage('attach')}>{kind === 'scenario' ? 'Scenario' : 'Media'} from Library</button>
-              <button type="button" className="btn" onClick={() => setPage('upload')}>Upload New</button>
+              <button type="button" className="btn" onClick={() => setPage('attach')}>{fromLibrary}</button>
+              <button type="button" className="btn" onClick={() => setPage('upload')}>{tf('uploadNew')}</button>
             </div>
             {attached[kind].length > 0 && (
-              <ul className="attach-list" aria-label="To attach">
+              <ul className="attach-list" aria-label={tf('toAttach')}>
                 {attached[kind].map((a) => (
                   <li key={a.id}>
                     <span>{a.name}</span>
-                    <button type="button" className="btn link" aria-label={`Remove ${a.name}`} onClick={() => setAttached((x) => ({ ...x, [kind]: x[kind].filter((y) => y.id !== a.id) }))}>Remove</button>
+                    <button type="button" className="btn link" aria-label={tf('removeItem', { name: a.name })} onClick={() => setAttached((x) => ({ ...x, [kind]: x[kind].filter((y) => y.id !== a.id) }))}>{tf('remove')}</button>
                   </li>
                 ))}
               </ul>
             )}
             {files[kind].length > 0 && (
-              <ul className="attach-list" aria-label="To upload">
+              <ul className="attach-list" aria-label={tf('toUpload')}>
                 {files[kind].map((f) => (
                   <li key={`${f.name}-${f.size}`}>
                     <span>{f.name}</span>
-                    <button type="button" className="btn link" aria-label={`Remove ${f.name}`} onClick={() => setFiles((x) => ({ ...x, [kind]: x[kind].filter((y) => y !== f) }))}>Remove</button>
+                    <button type="button" className="btn link" aria-label={tf('removeItem', { name: f.name })} onClick={() => setFiles((x) => ({ ...x, [kind]: x[kind].filter((y) => y !== f) }))}>{tf('remove')}</button>
                   </li>
                 ))}
               </ul>
@@ -185,11 +184,11 @@ export function CreatePostModal({ initialType = 'post', onClose, target }: { ini
           </div>
         )}
         {serverError && (
-          <div className="alert error" role="alert"><strong>Error Posting</strong> {serverError}</div>
+          <div className="alert error" role="alert"><strong>{tf('errorPosting')}</strong> {serverError}</div>
         )}
         <div className="actions">
-          <button type="button" className="btn" onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn primary" disabled={!title.trim() || submitting}>{submitting ? 'Posting...' : 'Post'}</button>
+          <button type="button" className="btn" onClick={onClose}>{tf('cancel')}</button>
+          <button type="submit" className="btn primary" disabled={!title.trim() || submitting}>{submitting ? tf('posting') : tf('Post')}</button>
         </div>
       </form>
     </Modal>

@@ -94,7 +94,7 @@ export function PostCard({ post, hideGroup = false, footer, first = false }: { p
         </div>
         <PostMenu post={post} />
       </header>
-      <h3 className="post-title">{post.title}</h3>
+      <h3 className="post-title" id={`post-${post.id}-title`}>{post.title}</h3>
       {post.text && <p className="post-text"><MentionText text={post.text} mentions={post.mentions} /></p>}
       {post.media.length > 0 && (
         <div className={`post-media-grid n${Math.min(post.media.length, 4)}`}>
@@ -132,7 +132,7 @@ export function PostCard({ post, hideGroup = false, footer, first = false }: { p
       )}
       {footer && <div className="actions post-footer">{footer}</div>}
       {post.status === 1 && (
-        <HelpfulButton target={{ kind: 'post', id: post.id }} state={{ helpful_count: post.helpful_count ?? 0, helpful_mine: post.helpful_mine ?? false }} canReact={!post.is_mine} label={post.title} />
+        <HelpfulButton target={{ kind: 'post', id: post.id }} state={{ helpful_count: post.helpful_count ?? 0, helpful_mine: post.helpful_mine ?? false }} canReact={!post.is_mine} describedBy={`post-${post.id}-title`} />
       )}
       {post.status === 1 && post.latest_replies && <RepliesPreview post={post} />}
     </article>

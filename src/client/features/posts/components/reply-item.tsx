@@ -93,7 +93,7 @@ export function ReplyItem({ reply, onAnswer, compact = false }: { reply: Reply; 
         </div>
       )}
       {!editing && (
-        <HelpfulButton target={{ kind: 'reply', id: reply.id, postId: reply.post_id }} state={{ helpful_count: reply.helpful_count ?? 0, helpful_mine: reply.helpful_mine ?? false }} canReact={!reply.is_mine && !compact} label={t('replyBy', { name: author })} />
+        <HelpfulButton target={{ kind: 'reply', id: reply.id, postId: reply.post_id }} state={{ helpful_count: reply.helpful_count ?? 0, helpful_mine: reply.helpful_mine ?? false }} canReact={!reply.is_mine && !compact} />
       )}
     </li>
   );

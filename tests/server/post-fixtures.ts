@@ -1,4 +1,4 @@
-// Groups and posts set up straight in the database, for the mention and reaction tests.
+// Groups, members and posts set up straight in the database, for the tests of replies, mentions and reactions.
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
