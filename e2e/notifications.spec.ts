@@ -4,17 +4,8 @@
 // the worker a push event itself (the same PushEvent a push service's message raises) and checks
 // the notification it shows; delivery to a push service and its encryption are covered by the API
 // test (tests/server/notification-delivery.test.ts).
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, signedIn } from './support/auth';
-
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {
-  const ctx = await playwrightRequest.newContext({ baseURL });
-  const res = await ctx.post('/api/auth', { data: { username, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  return ctx;
-}
+import { expect, test } from '@playwright/test';
+import { apiAs, signedIn, unique } from './support/auth';
 
 test.describe('notifications page', () => {
   test.use({ serviceWorkers: 'block' });

@@ -1,17 +1,8 @@
 // Replies: write one on the post page, answer a reply (quoted), see the count and the newest
 // replies on the feed card, delete one (its quote says so), and a reply written offline is sent
 // once when the network is back.
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support/auth';
-
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {
-  const ctx = await playwrightRequest.newContext({ baseURL });
-  const res = await ctx.post('/api/auth', { data: { username, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  return ctx;
-}
+import { expect, test } from '@playwright/test';
+import { apiAs, signIn, unique } from './support/auth';
 
 test('reply, answer a reply, see it on the feed card, delete it', async ({ page, baseURL }) => {
   const educator = await apiAs(baseURL!, 'educator');

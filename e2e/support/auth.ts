@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { ownE2EServer, storageStateFile } from './servers';
 
@@ -47,4 +47,15 @@ export async function signedIn(page: Page, username: DemoUser) {
   }
   await page.goto('/feed');
   await expect(page).toHaveURL(/\/feed$/);
+}
+
+/** A text no other test run has used (titles of posts a test makes and then looks for). */
+export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** An API client signed in as a demo user (for setting up data the test is not about). */
+export async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {
+  const ctx = await playwrightRequest.newContext({ baseURL });
+  const res = await ctx.post('/api/auth', { data: { username, password: DEMO_PASSWORD } });
+  expect(res.ok()).toBeTruthy();
+  return ctx;
 }
