@@ -4,8 +4,11 @@
 // the worker a push event itself (the same PushEvent a push service's message raises) and checks
 // the notification it shows; delivery to a push service and its encryption are covered by the API
 // test (tests/server/notification-delivery.test.ts).
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { apiAs, signedIn, unique } from './support/auth';
+import { e2eDataDir } from './support/servers';
 
 test.describe('notifications page', () => {
   test.use({ serviceWorkers: 'block' });
@@ -83,6 +86,49 @@ test.describe('notifications page', () => {
     await again.getByRole('checkbox', { name: 'Scenario reviews: Push' }).click();
     await expect(again.getByRole('checkbox', { name: 'Scenario reviews: Push' })).toBeChecked();
     await page.getByRole('region', { name: 'Notifications' }).getByLabel('E-mail digest', { exact: true }).selectOption('daily');
+  });
+});
+
+test.describe('e-mail digest', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test("the digest's unsubscribe link works signed out and turns only the digest off", async ({ page, baseURL }) => {
+    const tester = await apiAs(baseURL!, 'tester');
+    const { email } = (await (await tester.get('/api/users/me')).json()) as { email: string };
+    await tester.put('/api/notification-settings', { data: { kinds: [{ kind: 'reply', in_app: true, push: true, digest: true }], digest_frequency: 'daily' } });
+    const post = (await (await tester.post('/api/forumpost/CreatePost', { data: { title: unique('Digest thread'), text: 'x' } })).json()) as { id: number };
+    const educator = await apiAs(baseURL!, 'educator');
+    await educator.post(`/api/post/${post.id}/replies`, { data: { text: 'A reply for the digest.' } });
+    const admin = await apiAs(baseURL!, 'admin');
+    expect((await admin.post('/api/admin/notifications/digest')).ok()).toBeTruthy();
+
+    // The worker sends it: the newest digest written for the tester.
+    const mailDir = path.join(e2eDataDir, 'mail');
+    const safe = email.replace(/[^a-z0-9@._-]/gi, '_');
+    let link: string | undefined;
+    await expect
+      .poll(() => {
+        const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.includes(safe)).sort() : [];
+        const texts = files.map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+        link = texts.reverse().map((text) => /https?:\/\/[^\s"<\/]+\/unsubscribe\?token=[^\s"<>]+/.exec(text)?.[0]).find(Boolean);
+        return Boolean(link);
+      }, { message: 'a digest with an unsubscribe link', timeout: 20_000 })
+      .toBe(true);
+
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await expect(page.getByRole('heading', { name: 'E-mail digest' })).toBeVisible();
+    await page.getByRole('button', { name: 'Unsubscribe from the e-mail digest' }).click();
+    await expect(page.getByText('You will no longer receive the e-mail digest.')).toBeVisible();
+    for (const width of [390, 768, 1024]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.screenshot({ path: `test-results/unsubscribe-${width}.png` });
+    }
+
+    const settings = (await (await tester.get('/api/notification-settings')).json()) as { digest_frequency: string; kinds: { kind: string; digest: boolean }[] };
+    expect(settings.digest_frequency).toBe('off');
+    expect(settings.kinds.find((k) => k.kind === 'reply')?.digest).toBe(true);
+    await tester.put('/api/notification-settings', { data: { kinds: [{ kind: 'reply', in_app: true, push: true, digest: false }], digest_frequency: 'daily' } });
+    await Promise.all([tester.dispose(), educator.dispose(), admin.dispose()]);
   });
 });
 
