@@ -110,7 +110,7 @@ test.describe('e-mail digest', () => {
       .poll(() => {
         const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.includes(safe)).sort() : [];
         const texts = files.map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
-        link = texts.reverse().map((text) => /https?:\/\/[^\s"<\/]+\/unsubscribe\?token=[^\s"<>]+/.exec(text)?.[0]).find(Boolean);
+        link = texts.reverse().map((text) => /https?:\/\/[^\s"</]+\/unsubscribe\?token=[^\s"<>]+/.exec(text)?.[0]).find(Boolean);
         return Boolean(link);
       }, { message: 'a digest with an unsubscribe link', timeout: 20_000 })
       .toBe(true);
