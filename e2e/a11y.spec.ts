@@ -45,7 +45,7 @@ async function follow(page: Page, selector: string, screen: string) {
 }
 
 test.describe('signed out', () => {
-  for (const url of ['/login', '/register', '/terms', '/privacy', '/accessibility', '/password-update', '/emailverified/not-a-token', '/unverifiedprofile/someone%40example.com']) {
+  for (const url of ['/login', '/register', '/terms', '/privacy', '/accessibility', '/password-update', '/emailverified/not-a-token', '/unverifiedprofile/someone%40example.com', '/unsubscribe?token=1.not-a-real-token-abcdefghij']) {
     test(`axe: ${url}`, async ({ page }) => visit(page, url));
   }
 });
@@ -82,6 +82,7 @@ test.describe('as a plain user', () => {
     '/scenarios/upload',
     '/media/upload',
     '/me',
+    '/notifications',
     '/me/profile',
     '/me/password',
     '/me/scenarios',

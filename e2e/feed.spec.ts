@@ -1,19 +1,10 @@
 // Activity feed, create-post modal, reports, admin moderation and notifications.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signedIn } from './support/auth';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiAs, signedIn, unique } from './support/auth';
 
 const MEDIA_FIXTURES = path.resolve('src/server/db/seed/fixtures/media');
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-/** An API client signed in as a demo user (for setting up data the test is not about). */
-async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {
-  const ctx = await playwrightRequest.newContext({ baseURL });
-  const res = await ctx.post('/api/auth', { data: { username, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  return ctx;
-}
 
 async function apiPost(ctx: APIRequestContext, title: string, extra: Record<string, unknown> = {}) {
   const res = await ctx.post('/api/forumpost/CreatePost', { data: { title, text: `${title} text`, ...extra } });

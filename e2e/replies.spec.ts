@@ -2,9 +2,7 @@
 // replies on the feed card, delete one (its quote says so), and a reply written offline is sent
 // once when the network is back.
 import { expect, test } from '@playwright/test';
-import { apiAs, signIn } from './support/auth';
-
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+import { apiAs, signIn, unique } from './support/auth';
 
 test('reply, answer a reply, see it on the feed card, delete it', async ({ page, baseURL }) => {
   const educator = await apiAs(baseURL!, 'educator');

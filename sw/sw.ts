@@ -12,6 +12,7 @@ import type { PrecacheEntry } from 'workbox-precaching';
 import { db, favouriteKey, CHUNK_BYTES, type OfflineKind } from '../src/client/offline/db';
 import { replayDue } from '../src/client/offline/outbox-core';
 import { getFile } from '../src/shared/endpoints/files';
+import type { PushPayload } from '../src/shared/schemas/notifications';
 
 const sw = self as unknown as ServiceWorkerGlobalScope;
 declare global {
@@ -156,6 +157,49 @@ sw.addEventListener('sync', (event) => {
       const result = await replayDue(true);
       // Throwing makes the browser retry the sync later.
       if (result.offline || result.retry) throw new Error('Outbox not yet sent');
+    })(),
+  );
+});
+
+// Web Push (docs/native-bridge.md 'Notifications'): every push shows a notification (iPadOS
+// revokes a subscription whose pushes show nothing); a tap focuses an open window of the app on
+// the notification's page, or opens one.
+sw.addEventListener('push', (event) => {
+  let payload: Partial<PushPayload> = {};
+  try {
+    payload = (event.data?.json() ?? {}) as Partial<PushPayload>;
+  } catch {
+    payload = { body: event.data?.text() ?? '' };
+  }
+  const link = typeof payload.link === 'string' && payload.link.startsWith('/') ? payload.link : '/notifications';
+  event.waitUntil(
+    sw.registration.showNotification(payload.title || 'REALITi Community', {
+      body: payload.body ?? '',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      tag: `${payload.kind ?? 'general'}:${link}`,
+      data: { link },
+    }),
+  );
+});
+
+sw.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const link = (event.notification.data as { link?: string } | null)?.link ?? '/notifications';
+  const target = new URL(link, sw.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((c) => new URL(c.url).origin === sw.location.origin) as WindowClient | undefined;
+      if (open) {
+        // navigate() works only on a window this worker controls; else a new window opens.
+        const moved = await open.navigate(target).catch(() => null);
+        if (moved) {
+          await moved.focus();
+          return;
+        }
+      }
+      await sw.clients.openWindow(target);
     })(),
   );
 });

@@ -49,6 +49,9 @@ export async function signedIn(page: Page, username: DemoUser) {
   await expect(page).toHaveURL(/\/feed$/);
 }
 
+/** A text no other test run has used (titles of posts a test makes and then looks for). */
+export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
 /** An API client signed in as `username` on the server at `baseURL` (its own session). */
 export async function apiAs(baseURL: string, username: string, password = DEMO_PASSWORD): Promise<APIRequestContext> {
   const ctx = await playwrightRequest.newContext({ baseURL });

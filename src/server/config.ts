@@ -92,6 +92,10 @@ const envSchema = v.object({
   SHUTDOWN_TIMEOUT_MS: int(10_000),
   METRICS_PORT: int(0),
   METRICS_HOST: v.optional(v.string(), '127.0.0.1'),
+  VAPID_PUBLIC_KEY: v.optional(v.string()),
+  VAPID_PRIVATE_KEY: v.optional(v.string()),
+  VAPID_SUBJECT: v.optional(v.string()),
+  PUSH_ALLOW_HTTP: bool(false),
 });
 
 /** Where stored files live: the data dir (one server) or an S3-compatible bucket (several servers). */
@@ -182,6 +186,14 @@ export interface Config {
   /** Prometheus metrics at /metrics on this port (0: off), on metricsHost (loopback by default: never public). */
   metricsPort: number;
   metricsHost: string;
+  /**
+   * Web Push (VAPID, RFC 8292): the key pair (base64url, as `web-push generate-vapid-keys` prints
+   * it), else one generated once into the data dir; the subject push services may contact
+   * (mailto: or https:), else the MAIL_FROM address.
+   */
+  vapid?: { publicKey?: string; privateKey?: string; subject?: string };
+  /** Accept push subscriptions whose endpoint is plain http (a local test push service); off: https only. */
+  pushAllowHttp?: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -195,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // Several processes on one database must agree on the secret; one generated into a data dir
   // would differ per server.
   if (e.DATABASE_URL && !e.SESSION_SECRET) throw new Error(`Invalid configuration SESSION_SECRET: ${SESSION_SECRET_REQUIRED_MESSAGE}`);
+  if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) throw new Error('Invalid configuration VAPID_PRIVATE_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (a pair is then generated into the data dir)');
+  if (e.VAPID_SUBJECT && !/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(e.VAPID_SUBJECT)) throw new Error('Invalid configuration VAPID_SUBJECT: must be a mailto: or https: address');
   let storage: StorageConfig = { driver: 'local' };
   if (e.STORAGE === 's3') {
     if (!e.S3_BUCKET) throw new Error('Invalid configuration S3_BUCKET: required when STORAGE=s3');
@@ -249,6 +263,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY || undefined, privateKey: e.VAPID_PRIVATE_KEY || undefined, subject: e.VAPID_SUBJECT || undefined },
+    pushAllowHttp: e.PUSH_ALLOW_HTTP,
     ...overrides,
   };
 }

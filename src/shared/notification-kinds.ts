@@ -24,3 +24,9 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const isNotificationKind = (value: unknown): value is NotificationKind =>
   typeof value === 'string' && (NOTIFICATION_KINDS as readonly string[]).includes(value);
+
+/** Where a kind goes until the user chooses: in the app and by push; the e-mail digest is opt-in. */
+export const DEFAULT_KIND_SETTING: Readonly<{ in_app: boolean; push: boolean; digest: boolean }> = Object.freeze({ in_app: true, push: true, digest: false });
+
+/** How often the e-mail digest comes until the user chooses (only kinds set to the digest are in it). */
+export const DEFAULT_DIGEST_FREQUENCY = 'daily' as const;

@@ -76,6 +76,25 @@ describe.each(dbKinds)('security (%s)', (kind) => {
     expect(Object.keys(res.json())).toEqual(['message']);
   });
 
+  it('keeps notification delivery to its owner: a session for each call, an admin for the digest run, a signed token to unsubscribe', async () => {
+    const calls = [
+      ['GET', '/api/Notification'],
+      ['POST', '/api/Notification/MarkAllAsRead'],
+      ['GET', '/api/notification-settings'],
+      ['PUT', '/api/notification-settings'],
+      ['POST', '/api/push-subscriptions'],
+      ['DELETE', '/api/push-subscriptions?endpoint=https%3A%2F%2Fpush.example%2Fx'],
+      ['POST', '/api/admin/notifications/digest'],
+    ] as const;
+    for (const [method, url] of calls) expect((await t.app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
+    const user = await createUser(t.app);
+    const run = await t.app.inject({ method: 'POST', url: '/api/admin/notifications/digest', headers: { cookie: user.cookie } });
+    expect(run.statusCode).toBe(403);
+    const forged = await t.app.inject({ method: 'POST', url: `/api/notifications/unsubscribe?token=${user.id}.${'x'.repeat(43)}` });
+    expect(forged.statusCode).toBe(422);
+    expect(forged.json()).toEqual({ message: 'Invalid or expired link' });
+  });
+
   it('hides the details of a server error', async () => {
     // A unique session hash collision cannot be provoked from outside; a broken database can.
     const scratch = await buildTestApp(kind);

@@ -23,6 +23,7 @@ const openRoutes: RouteObject[] = [
   { path: '/privacy', handle: { title: 'Privacy Policy' }, lazy: () => import('../features/site-pages/routes/privacy') },
   { path: '/terms', handle: { title: 'Terms and Conditions' }, lazy: () => import('../features/site-pages/routes/terms') },
   { path: '/accessibility', handle: { title: 'Accessibility Statement' }, lazy: () => import('../features/site-pages/routes/accessibility') },
+  { path: '/unsubscribe', handle: { title: 'E-mail digest' }, lazy: () => import('../features/notifications/routes/unsubscribe') },
 ];
 
 const authedRoutes: RouteObject[] = [
@@ -37,7 +38,7 @@ const authedRoutes: RouteObject[] = [
   { path: 'media/upload', handle: { title: 'Upload Media' }, id: 'media-upload', lazy: () => import('../features/media/routes/upload') },
   { path: 'media/:uuidId', handle: { title: 'Media item' }, lazy: () => import('../features/media/routes/view') },
   { path: 'media/:uuidId/edit', handle: { title: 'Edit Media' }, lazy: () => import('../features/media/routes/edit') },
-  { path: 'me', handle: { title: 'My Profile' }, lazy: () => import('../features/users/routes/me') },
+  { path: 'me', handle: { title: 'My Profile' }, lazy: () => import('./me-page') },
   { path: 'me/profile', handle: { title: 'Update details' }, lazy: () => import('../features/users/routes/update-details') },
   { path: 'me/password', handle: { title: 'Change password' }, lazy: () => import('../features/users/routes/change-password') },
   { path: 'me/scenarios/:directoryUuid?', handle: { title: 'My Scenarios' }, lazy: () => import('../features/scenarios/routes/my-scenarios') },
@@ -64,6 +65,7 @@ const authedRoutes: RouteObject[] = [
   { path: 'forum/edit/:groupId', handle: { title: 'Edit Group' }, lazy: () => import('../features/groups/routes/edit-group') },
   { path: 'forum/group/:groupId', handle: { title: 'Group' }, id: 'forum-group', lazy: () => import('../features/groups/routes/group') },
   { path: 'view-user/:id', handle: { title: 'User' }, lazy: () => import('../features/users/routes/view-user') },
+  { path: 'notifications', handle: { title: 'Notifications' }, lazy: () => import('../features/notifications/routes/notifications') },
   { path: 'search', handle: { title: 'Search' }, lazy: () => import('../features/search/routes/search') },
   { path: 'post/:postId', handle: { title: 'Post' }, lazy: () => import('../features/posts/routes/post') },
   {

@@ -13,7 +13,7 @@ export class ApiError extends Error {
   }
 }
 
-const PUBLIC_PREFIXES = ['/login', '/register', '/password-update', '/terms', '/privacy', '/emailverified', '/unverifiedprofile'];
+const PUBLIC_PREFIXES = ['/login', '/register', '/password-update', '/terms', '/privacy', '/emailverified', '/unverifiedprofile', '/unsubscribe'];
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));

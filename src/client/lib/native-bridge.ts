@@ -12,6 +12,7 @@ export type NativeHandlerName =
   | 'getscenariofile'
   | 'relinquish'
   | 'debriefhandover'
+  | 'notification'
   | string;
 
 export interface DeviceInfo {
@@ -163,6 +164,22 @@ if (typeof window !== 'undefined') {
 export function sendLicenceToDevice(claim: { type: string; license_string?: string; legacy_license_string?: string }): boolean {
   const { type, license_string, legacy_license_string } = claim;
   return postNative(type, license_string !== undefined ? { type, license_string } : { type, legacy_license_string });
+}
+
+/** A notification handed to the wrapper (the 'notification' handler), which shows it itself: no Web Push in a WKWebView. */
+export interface NativeNotification {
+  id: number;
+  title: string;
+  body: string;
+  /** The page to open on tap: native code sends it back as the event 'openNotification' { link }. */
+  link: string;
+  kind: string;
+  created_at: string;
+}
+
+/** Hand a new notification to the wrapper; false outside it or when its handler is missing. */
+export function sendNotificationToNative(n: NativeNotification): boolean {
+  return postNative('notification', n);
 }
 
 /** Tell the device its licence was relinquished (the 'relinquish' handler). */

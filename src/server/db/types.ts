@@ -114,6 +114,32 @@ export interface NotificationTable {
   subject: string | null;
 }
 
+/** Per user and kind: where notifications of that kind go (migration 0042); no row: the defaults. */
+export interface NotificationSettingTable {
+  user_id: number;
+  kind: string;
+  in_app: number;
+  push: number;
+  digest: number;
+}
+
+/** A user's e-mail digest: how often ('off', 'daily', 'weekly') and when the last one was sent. */
+export interface NotificationPreferenceTable {
+  user_id: number;
+  digest_frequency: string;
+  last_digest_at: string | null;
+}
+
+/** A browser's Web Push subscription, owned by the user who subscribed on it. */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
 export interface MediaTable {
   id: Generated<number>;
   uuid_id: string;
@@ -402,6 +428,9 @@ export interface Database {
   audit_log: AuditLogTable;
   tags: TagTable;
   notifications: NotificationTable;
+  notification_settings: NotificationSettingTable;
+  notification_preferences: NotificationPreferenceTable;
+  push_subscriptions: PushSubscriptionTable;
   directories: DirectoryTable;
   scenarios: ScenarioTable;
   scenario_tags: ScenarioTagTable;

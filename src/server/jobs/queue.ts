@@ -63,6 +63,15 @@ export interface JobQueue {
   stop(graceMs?: number): Promise<void>;
 }
 
+/**
+ * Queue a job on `db`, which may be a transaction: the job is queued exactly when the transaction
+ * commits (features that queue work as part of a write use this; the worker picks it up).
+ */
+export async function enqueueJob(db: DB, type: string, payload: Record<string, unknown>): Promise<void> {
+  const ts = now();
+  await db.insertInto('jobs').values({ type, payload: JSON.stringify(payload), state: 'queued', attempts: 0, run_after: ts, locked_at: null, last_error: null, created_at: ts }).execute();
+}
+
 export function createJobQueue(db: DB, dialect: Dialect, log: JobLog, leaseMs: number = DEFAULT_JOB_LEASE_MS): JobQueue {
   const handlers = new Map<string, JobHandler>();
   let timer: NodeJS.Timeout | null = null;
@@ -206,10 +215,7 @@ export function createJobQueue(db: DB, dialect: Dialect, log: JobLog, leaseMs: n
     register(type, handler) {
       handlers.set(type, handler);
     },
-    async enqueue(type, payload) {
-      const ts = now();
-      await db.insertInto('jobs').values({ type, payload: JSON.stringify(payload), state: 'queued', attempts: 0, run_after: ts, locked_at: null, last_error: null, created_at: ts }).execute();
-    },
+    enqueue: (type, payload) => enqueueJob(db, type, payload),
     async drain() {
       let n = 0;
       const postponed: number[] = [];

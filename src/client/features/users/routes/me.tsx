@@ -1,5 +1,6 @@
 // Profile (/me, spec section 2): account details, organisation with its register link, the
 // 'Link Organisation' control, the Favourite Scenarios card and this device's offline storage.
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { useMe } from '../../../lib/current-user';
@@ -12,7 +13,8 @@ import { LanguageSelect } from '../components/language-select';
 const formatDateTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }) : 'Never';
 
-export function Component() {
+/** The profile; `children` are cards other features add below it (app/me-page.tsx). */
+export function MePage({ children }: { children?: ReactNode }) {
   const { data: me } = useMe();
   if (!me) return <Spinner label="Loading" />;
   const org = me.organisation;
@@ -60,7 +62,10 @@ export function Component() {
       </section>
 
       <FavouriteScenariosCard />
+      {children}
       <OfflineStorage />
     </div>
   );
 }
+
+export const Component = () => <MePage />;
