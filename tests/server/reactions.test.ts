@@ -70,6 +70,9 @@ describe.each(dbKinds)('helpful reactions (%s)', (kind) => {
     const ownReply = await call(reader, { method: 'PUT', url: pathOf(C.markReplyHelpful, { id: replyId }) });
     expect(ownReply.json()).toEqual({ message: 'You cannot mark your own reply as helpful' });
     expect((await mark(reader, 99_999_999)).statusCode).toBe(404);
+    // In German when the reader asks for it.
+    const de = await call(author, { method: 'PUT', url: pathOf(C.markPostHelpful, { postId }), headers: { 'accept-language': 'de' } });
+    expect(de.json()).toEqual({ message: 'Sie können Ihren eigenen Beitrag nicht als hilfreich markieren.' });
   });
 
   it('a reply: toggled, counted on the thread, its author told with the reply as subject', async () => {
