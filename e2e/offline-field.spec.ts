@@ -7,6 +7,7 @@ import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { signedIn, signIn } from './support/auth';
 import { startNetSwitch, type NetSwitch } from './support/net-switch';
+import { waitForPersistedCache, waitForServiceWorker } from './support/offline-state';
 import { e2ePort } from './support/servers';
 
 /** The network gone, as the page sees it: every API request fails, and the browser says so. */
@@ -18,24 +19,6 @@ async function cutApi(page: Page) {
 async function restoreApi(page: Page) {
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
-}
-
-/** Wait until TanStack's persisted cache (IndexedDB) holds `needle`. */
-async function waitForPersistedCache(page: Page, needle: string) {
-  await expect.poll(() => page.evaluate(async (text) => {
-    const open = indexedDB.open('community-offline');
-    const db = await new Promise<IDBDatabase>((res, rej) => {
-      open.onsuccess = () => res(open.result);
-      open.onerror = () => rej(open.error);
-    });
-    const value = await new Promise<unknown>((res) => {
-      const req = db.transaction('queryCache').objectStore('queryCache').get('community-query-cache');
-      req.onsuccess = () => res(req.result);
-      req.onerror = () => res(null);
-    });
-    db.close();
-    return Boolean(value && JSON.stringify(value).includes(JSON.stringify(text).slice(1, -1)));
-  }, needle), { timeout: 15_000 }).toBe(true);
 }
 
 async function writePost(page: Page, title: string) {
@@ -142,9 +125,7 @@ test.describe('an offline relaunch with the service worker', () => {
     const firstPost = page.locator('.post-card:not(.pending) .post-title').first();
     await expect(firstPost).toBeVisible();
     const title = (await firstPost.textContent())!.trim();
-    await expect
-      .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active && navigator.serviceWorker.controller)), { timeout: 30_000 })
-      .toBe(true);
+    await waitForServiceWorker(page);
     await waitForPersistedCache(page, title);
     await page.waitForLoadState('networkidle');
 
