@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signedIn, signIn } from './support/auth';
 import { sessionCookie, startHttpTap, type HttpTap } from './support/http-tap';
+import { waitForServiceWorker } from './support/offline-state';
 import { installFakeNativeHost, nativeMessages } from './support/fake-native-host';
 import { ownServer, type OwnServer } from './support/own-server';
 import { e2eDataDir as dataDir, e2ePort } from './support/servers';
@@ -64,13 +65,6 @@ async function postsTitled(api: APIRequestContext, title: string) {
   const res = await api.get('/api/forumpost/GetPosts/0/50/-1');
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { posts: { id: number; title: string; creator: { first_name: string }; scenarios: { uuid_id: string }[] }[] }).posts.filter((p) => p.title === title);
-}
-
-/** Wait until the service worker controls the page (first visit: after clients.claim()). */
-async function waitForServiceWorker(page: Page) {
-  await expect
-    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active && navigator.serviceWorker.controller)), { timeout: 30_000 })
-    .toBe(true);
 }
 
 async function signOutFromMenu(page: Page) {

@@ -10,6 +10,7 @@ import zlib from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signedIn } from './support/auth';
 import { startNetSwitch, type NetSwitch } from './support/net-switch';
+import { waitForPersistedCache, waitForServiceWorker } from './support/offline-state';
 import { e2ePort } from './support/servers';
 
 // Tests with the service worker reach the server through a switchable pass-through (see
@@ -30,31 +31,6 @@ async function goOffline(page: Page) {
 async function goOnline(page: Page) {
   net.setOnline(true);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
-}
-
-/** Wait until the service worker controls the page (first visit: after clients.claim()). */
-async function waitForServiceWorker(page: Page) {
-  await expect
-    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active && navigator.serviceWorker.controller)), { timeout: 30_000 })
-    .toBe(true);
-}
-
-/** Wait until TanStack's persisted cache (IndexedDB) holds the feed. */
-async function waitForPersistedCache(page: Page, needle: string) {
-  await expect.poll(() => page.evaluate(async (text) => {
-    const open = indexedDB.open('community-offline');
-    const db = await new Promise<IDBDatabase>((res, rej) => {
-      open.onsuccess = () => res(open.result);
-      open.onerror = () => rej(open.error);
-    });
-    const value = await new Promise<unknown>((res) => {
-      const req = db.transaction('queryCache').objectStore('queryCache').get('community-query-cache');
-      req.onsuccess = () => res(req.result);
-      req.onerror = () => res(null);
-    });
-    db.close();
-    return Boolean(value && JSON.stringify(value).includes(text));
-  }, needle), { timeout: 15_000 }).toBe(true);
 }
 
 async function postsTitled(request: APIRequestContext, title: string): Promise<number> {

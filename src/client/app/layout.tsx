@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { hasRole, Role } from '../../shared/enums';
@@ -8,15 +8,12 @@ import { NotificationBell } from '../features/notifications/components/notificat
 import { mediaQueryKey } from '../features/media/api/get-media-library';
 import { scenarioKeys } from '../features/scenarios/api/keys';
 import { HomeScreenOffer } from '../offline/components/home-screen-offer';
+import { OfflineBanner } from '../offline/components/offline-banner';
+import { useVisitedLog } from '../offline/visited';
 import { useOnline } from '../offline/use-online';
 import { afterStartup, BACKGROUND_DELAY_MS } from '../lib/after-startup';
-import { lazyNow } from '../lib/lazy-now';
 import { useDropdownDismiss } from '../lib/dropdowns';
 import { Footer, PublicLayout } from './public-layout';
-
-// The outbox banner and the favourite copies use the offline database: their code (and Dexie's)
-// loads beside the first screen, not in the app's first script.
-const OfflineStatus = lazyNow(() => import('../offline/components/offline-status').then((m) => ({ default: m.OfflineStatus })));
 
 /** Closes the enclosing <details> dropdown after a menu choice. */
 function closeMenu(e: { currentTarget: HTMLElement }) {
@@ -135,12 +132,12 @@ function TopBar() {
 
 export function AppLayout() {
   useDropdownDismiss();
+  // The pages opened online, for what a screen not kept offline points to.
+  useVisitedLog(useMe().data?.uuid_id);
   return (
     <div className="app">
       <TopBar />
-      <Suspense fallback={null}>
-        <OfflineStatus />
-      </Suspense>
+      <OfflineBanner />
       <HomeScreenOffer />
       <main className="main" id="main">
         <Outlet />

@@ -1,5 +1,6 @@
 // The API client of spec section 7: credentials included, JSON bodies, { message } errors,
 // and any 401 sends the user to /login.
+import { onlineManager } from '@tanstack/react-query';
 import { distributorFromHost } from '../../shared/enums';
 import { currentLanguage } from '../i18n/current';
 import { pathOf, type BodyIn, type Endpoint, type ParamsIn, type QueryIn, type ResponseOf } from '../../shared/endpoint';
@@ -42,6 +43,14 @@ export const requestAllowed = () => requestGate();
 
 const OFFLINE_MESSAGE = 'You appear to be offline. Please check your connection.';
 
+// A read still waiting when the reachability check finds the server unreachable is given up: on a
+// link that answers nothing it would wait for minutes, and the query could not resume. It fails as
+// offline, so TanStack Query holds it and asks again once the server answers.
+const waitingReads = new Set<AbortController>();
+onlineManager.subscribe((online) => {
+  if (!online) waitingReads.forEach((c) => c.abort());
+});
+
 export interface ApiOptions {
   method?: string;
   body?: unknown;
@@ -58,6 +67,13 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
   if (opts.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (!(await requestGate())) throw new ApiError(0, OFFLINE_MESSAGE);
   const method = opts.method ?? (opts.body !== undefined ? 'POST' : 'GET');
+  const read = method === 'GET' ? new AbortController() : null;
+  const stopRead = () => read?.abort();
+  if (read) {
+    waitingReads.add(read);
+    if (opts.signal?.aborted) read.abort();
+    opts.signal?.addEventListener('abort', stopRead);
+  }
   let res: Response;
   try {
     res = await fetch(path, {
@@ -65,11 +81,16 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
       credentials: 'include',
       headers,
       body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
-      signal: opts.signal,
+      signal: read ? read.signal : opts.signal,
     });
   } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
+    if ((err as Error).name === 'AbortError' && (!read || opts.signal?.aborted)) throw err;
     throw new ApiError(0, OFFLINE_MESSAGE);
+  } finally {
+    if (read) {
+      waitingReads.delete(read);
+      opts.signal?.removeEventListener('abort', stopRead);
+    }
   }
   if (res.status === 401 && !opts.allowUnauthorized) onUnauthorized();
   const text = await res.text();

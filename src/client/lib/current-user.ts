@@ -1,6 +1,7 @@
 // The signed-in user (GET /api/users/me), shared by the shell and every feature that needs the
 // user's id, roles or flags. Features import it from here (features never import each other).
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { onlineManager, queryOptions, useIsRestoring, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import type { Me } from '../../shared/schemas/users';
 import { call, ApiError, isPublicPath } from './api';
 import { getMe as meEndpoint } from '../../shared/endpoints/auth';
@@ -82,6 +83,8 @@ async function askServer(): Promise<Me | null> {
 
 /** Whether the server has answered /api/users/me since this page loaded (see useSessionMe). */
 let answeredThisLoad = false;
+/** Whether the guard went on with the cached user because the server could not be reached. */
+let wentOnWithoutServer = false;
 
 export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000 });
 
@@ -94,10 +97,15 @@ export const useMe = () => useQuery(meQueryOptions());
  */
 export function useSessionMe() {
   const me = useQuery({ ...meQueryOptions(), refetchOnMount: 'always' });
+  // The reachability check (offline/online.ts) found the server unreachable, or answering nothing
+  // (a request may hang there rather than fail): go on with the cached user, once restored, and stay on.
+  const reachable = useSyncExternalStore((cb) => onlineManager.subscribe(cb), () => onlineManager.isOnline(), () => true);
+  const restoring = useIsRestoring();
+  if (!reachable && !restoring) wentOnWithoutServer = true;
   // Restored data carries its old update counters, so the query's own flags cannot tell restored
   // from fresh: wait until the server answered once, or the check failed (offline: keep the cache).
   // Offline the refetch pauses (TanStack's networkMode 'online') and never settles: go on with the
   // cached user (or none, which leads to the login page).
-  const checking = !answeredThisLoad && !(me.isError && me.fetchStatus === 'idle') && me.fetchStatus !== 'paused';
+  const checking = !answeredThisLoad && !wentOnWithoutServer && !(me.isError && me.fetchStatus === 'idle') && me.fetchStatus !== 'paused';
   return { ...me, checking };
 }

@@ -3,7 +3,8 @@
 // streamed from the signed download URL into 1 MiB Blob chunks (never one big ArrayBuffer); the
 // service worker serves them back at /offline-files/<kind>/<id> with HTTP ranges.
 import { useEffect, useState } from 'react';
-import { call } from '../lib/api';
+import { onlineManager } from '@tanstack/react-query';
+import { ApiError, call } from '../lib/api';
 import { pathOf } from '../../shared/endpoint';
 import { downloadScenario, getMyFavouriteScenarios, toggleFavouriteScenario } from '../../shared/endpoints/scenarios';
 import { downloadMedia, getMyFavouriteMedia, toggleFavouriteMedia } from '../../shared/endpoints/media';
@@ -12,6 +13,7 @@ import { CHUNK_BYTES, db, favouriteKey, type DeviceSettings, type FavouriteRecor
 import { liveQuery } from 'dexie';
 import { useLiveQuery } from './live';
 import { onOutboxSent, sendOrQueue } from './outbox';
+import { checkReachability } from './online';
 
 export type { OfflineKind, FavouriteRecord } from './db';
 
@@ -25,7 +27,10 @@ export interface OfflineItem {
   [key: string]: unknown;
 }
 
-export type KeepResult = { ok: true } | { ok: false; message: string };
+export type KeepResult = { ok: true } | { ok: false; message: string; network?: boolean };
+
+/** The network failed (no answer, a dropped connection), as opposed to the server refusing. */
+const isNetworkError = (err: unknown) => (err instanceof ApiError && err.status === 0) || err instanceof TypeError;
 
 /** A signed download link to the item's file. */
 const downloadLink = (kind: OfflineKind, id: string, signal: AbortSignal) =>
@@ -166,6 +171,14 @@ export async function keepOffline(kind: OfflineKind, item: OfflineItem, opts: { 
   inFlight.get(key)?.abort();
   const controller = new AbortController();
   inFlight.set(key, controller);
+  // A download still waiting when the server is found unreachable (a link that answers nothing
+  // may hold it for minutes) is given up; the next sync, once the server answers, saves the file.
+  let cutOff = false;
+  const stopWatching = onlineManager.subscribe((online) => {
+    if (online) return;
+    cutOff = true;
+    controller.abort();
+  });
   const record = storingRecord(kind, item);
   try {
     await db.favourites.put(record);
@@ -194,10 +207,17 @@ export async function keepOffline(kind: OfflineKind, item: OfflineItem, opts: { 
     });
     return { ok: true };
   } catch (err) {
-    if ((err as Error).name === 'AbortError') return { ok: false, message: 'Cancelled' };
+    if ((err as Error).name === 'AbortError' && !cutOff) return { ok: false, message: 'Cancelled' };
+    if (cutOff || isNetworkError(err)) {
+      // The link dropped: still to be saved (no notice), and saved on the next sync once it returns.
+      await deleteChunks(key).catch(() => undefined);
+      await db.favourites.update(key, { status: 'storing', chunkCount: 0 }).catch(() => undefined);
+      return { ok: false, message: 'Offline', network: true };
+    }
     if ((err as Error).name === 'QuotaExceededError') return fail(`Not enough storage on this device to keep "${item.name}" offline`);
     return fail(`"${item.name}" could not be kept offline`);
   } finally {
+    stopWatching();
     if (inFlight.get(key) === controller) inFlight.delete(key);
   }
 }
@@ -237,6 +257,34 @@ export function useOfflineFavourites(kind?: OfflineKind): FavouriteRecord[] {
   );
 }
 const NONE: FavouriteRecord[] = [];
+
+/** How far this device is with keeping the favourites: all of them, kept, on their way, failed. */
+export interface OfflineProgress {
+  total: number;
+  kept: number;
+  storing: number;
+  failed: number;
+}
+
+/** Live progress of keeping the favourites; null while unknown or when favourites are not kept here. */
+export function useOfflineProgress(): OfflineProgress | null {
+  return useLiveQuery(
+    () =>
+      // One chain of Dexie promises, so the live query follows both tables.
+      keepsFavourites().then((keeping) =>
+        keeping
+          ? db.favourites.toArray().then((all) => ({
+              total: all.length,
+              kept: all.filter((f) => f.status === 'stored').length,
+              storing: all.filter((f) => f.status === 'storing').length,
+              failed: all.filter((f) => f.status === 'failed').length,
+            }))
+          : null,
+      ),
+    [],
+    null,
+  );
+}
 
 /** The stored item (as the API returned it) for showing a view offline. */
 export async function getOfflineItem<T = unknown>(kind: OfflineKind, id: string): Promise<T | null> {
@@ -370,6 +418,8 @@ export function useOfflineFileUrl(kind: OfflineKind, id: string | undefined, ena
 // ---- favourites made elsewhere -----------------------------------------------------------------
 
 let syncing: Promise<boolean> | null = null;
+/** A sync was asked for while one ran (the link came back half-way): run another pass after it. */
+let syncAgain = false;
 
 /**
  * Make the device match the server's favourites: keep what was favourited on another device (or
@@ -378,51 +428,90 @@ let syncing: Promise<boolean> | null = null;
  * Resolves true when the device's favourites changed (lists showing them may be out of date).
  */
 export function syncOfflineFavourites(): Promise<boolean> {
-  syncing ??= (async () => {
+  if (syncing) {
+    syncAgain = true;
+    return syncing;
+  }
+  syncing = (async () => {
     let changed = false;
     try {
-      if (!(await keepsFavourites())) return false;
-      const [scenarios, media] = await Promise.all([
-        call(getMyFavouriteScenarios),
-        call(getMyFavouriteMedia),
-      ]);
-      const wanted: [OfflineKind, OfflineItem][] = [
-        ...scenarios.map((s) => ['scenario', s] as [OfflineKind, OfflineItem]),
-        ...(media.media ?? []).map((m) => ['media', m] as [OfflineKind, OfflineItem]),
-      ];
-      const queuedToggles = new Set(
-        (await db.outbox.where('kind').equals('favourite').toArray()).map((i) => {
-          const meta = i.meta as { offlineKind?: OfflineKind; item?: OfflineItem } | undefined;
-          return meta?.offlineKind && meta.item ? favouriteKey(meta.offlineKind, meta.item.uuid_id) : '';
-        }),
-      );
-      const wantedKeys = new Set(wanted.map(([kind, item]) => favouriteKey(kind, item.uuid_id)));
-      for (const kept of await db.favourites.toArray()) {
-        if (!wantedKeys.has(kept.key) && !queuedToggles.has(kept.key)) {
-          await dropOffline(kept.kind, kept.id);
-          changed = true;
-        }
+      // A few passes at most: a file that keeps failing waits for the next sync.
+      for (let pass = 0; pass < 3 && (pass === 0 || (syncAgain && onlineManager.isOnline())); pass++) {
+        syncAgain = false;
+        if (await syncPass()) changed = true;
       }
-      for (const [kind, item] of wanted) {
-        const key = favouriteKey(kind, item.uuid_id);
-        if (queuedToggles.has(key)) continue;
-        const kept = await db.favourites.get(key);
-        if (kept?.status === 'stored') {
-          // Fresh metadata (name, description, tags) for the offline view.
-          await db.favourites.update(key, { item, name: item.name });
-          continue;
-        }
-        if (kept?.status === 'storing' && inFlight.has(key)) continue;
-        if (!kept) changed = true;
-        // The user was told once already when this item could not be kept.
-        await keepOffline(kind, item, { quiet: kept?.status === 'failed' });
-      }
-    } catch {
-      // Offline or signed out: the next sync tries again.
     } finally {
       syncing = null;
     }
     return changed;
   })();
   return syncing;
+}
+
+/** One pass of syncOfflineFavourites. */
+async function syncPass(): Promise<boolean> {
+  let changed = false;
+  try {
+    if (!(await keepsFavourites())) return false;
+    const [scenarios, media] = await Promise.all([
+      call(getMyFavouriteScenarios),
+      call(getMyFavouriteMedia),
+    ]);
+    const wanted: [OfflineKind, OfflineItem][] = [
+      ...scenarios.map((s) => ['scenario', s] as [OfflineKind, OfflineItem]),
+      ...(media.media ?? []).map((m) => ['media', m] as [OfflineKind, OfflineItem]),
+    ];
+    const queuedToggles = new Set(
+      (await db.outbox.where('kind').equals('favourite').toArray()).map((i) => {
+        const meta = i.meta as { offlineKind?: OfflineKind; item?: OfflineItem } | undefined;
+        return meta?.offlineKind && meta.item ? favouriteKey(meta.offlineKind, meta.item.uuid_id) : '';
+      }),
+    );
+    const wantedKeys = new Set(wanted.map(([kind, item]) => favouriteKey(kind, item.uuid_id)));
+    for (const kept of await db.favourites.toArray()) {
+      if (!wantedKeys.has(kept.key) && !queuedToggles.has(kept.key)) {
+        await dropOffline(kept.kind, kept.id);
+        changed = true;
+      }
+    }
+    // Every favourite still to be saved is listed first, so the progress ('Saving 2 of 6 for
+    // offline use') counts them all from the start; then the files come one at a time.
+    const before = new Map<string, FavouriteRecord | undefined>();
+    const listed: FavouriteRecord[] = [];
+    for (const [kind, item] of wanted) {
+      const key = favouriteKey(kind, item.uuid_id);
+      if (queuedToggles.has(key)) continue;
+      const kept = await db.favourites.get(key);
+      before.set(key, kept);
+      if (!kept) listed.push(storingRecord(kind, item));
+    }
+    // All at once: the count never shows part of the list.
+    if (listed.length) {
+      changed = true;
+      await db.favourites.bulkAdd(listed).catch(() => undefined);
+    }
+    for (const [kind, item] of wanted) {
+      const key = favouriteKey(kind, item.uuid_id);
+      if (!before.has(key)) continue;
+      const kept = before.get(key);
+      if (kept?.status === 'stored') {
+        // Fresh metadata (name, description, tags) for the offline view.
+        await db.favourites.update(key, { item, name: item.name });
+        continue;
+      }
+      if (kept?.status === 'storing' && inFlight.has(key)) continue;
+      // The link is gone: the rest wait for the next sync (when the server answers again).
+      if (!onlineManager.isOnline()) break;
+      // The user was told once already when this item could not be kept.
+      const result = await keepOffline(kind, item, { quiet: kept?.status === 'failed' });
+      if (!result.ok && result.network) {
+        // Tried again in another pass once the server answers (now, or when the link returns).
+        syncAgain = true;
+        if (!(await checkReachability())) break;
+      }
+    }
+  } catch {
+    // Offline or signed out: the next sync tries again.
+  }
+  return changed;
 }

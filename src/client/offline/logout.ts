@@ -8,6 +8,7 @@ import { countUnsent } from './outbox';
 import { clearUserItems, sessionUser } from './outbox-core';
 import { clearPersistedQueries } from './persist';
 import { beginSignOut, flushSignOut } from './session';
+import { forgetVisits } from './visited';
 
 export { countUnsent };
 
@@ -28,7 +29,10 @@ export async function clearPrivateOfflineData(queryClient: QueryClient): Promise
 export async function signOutDevice(queryClient: QueryClient): Promise<void> {
   const user = await sessionUser().catch(() => null);
   await beginSignOut();
-  if (user) await clearUserItems(user).catch(() => undefined);
+  if (user) {
+    forgetVisits(user);
+    await clearUserItems(user).catch(() => undefined);
+  }
   await clearPrivateOfflineData(queryClient);
   void flushSignOut();
 }

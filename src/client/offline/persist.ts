@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { version } from '../../../package.json';
 
 import { offlineDbExists } from './db-exists';
+import { firstReachabilityVerdict } from './online';
 import { firstScreenShown } from '../lib/first-screen';
 
 /** Bumped when the cache is cleared (logout): a save still waiting then is dropped. */
@@ -48,7 +49,9 @@ export function persistOptions(client: QueryClient): Omit<PersistQueryClientOpti
     mutations: { ...defaults.mutations, networkMode: 'always' },
   });
   return {
-    persister: queryPersister,
+    // The kept copy is shown once the first reachability check has answered (at most its
+    // timeout): offline, the 'You are offline' banner comes with it, not after it.
+    persister: { ...queryPersister, restoreClient: () => Promise.all([queryPersister.restoreClient(), firstReachabilityVerdict()]).then(([client]) => client) },
     maxAge: PERSIST_MAX_AGE_MS,
     // A new app version may change response shapes: start from an empty cache.
     buster: version,

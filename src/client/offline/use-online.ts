@@ -1,6 +1,7 @@
 // React view of the reachability-based online flag (online.ts).
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { onUnreachableReason, unreachableReason, type Unreachable } from './online';
 
 export function useOnline(): boolean {
   return useSyncExternalStore(
@@ -8,4 +9,9 @@ export function useOnline(): boolean {
     () => onlineManager.isOnline(),
     () => true,
   );
+}
+
+/** Why the server cannot be reached: 'offline' (no network) or 'no-answer' (a link that answers nothing). */
+export function useUnreachableReason(): Unreachable {
+  return useSyncExternalStore(onUnreachableReason, unreachableReason, () => 'offline' as const);
 }

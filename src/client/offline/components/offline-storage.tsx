@@ -7,6 +7,7 @@ import { useConfirm } from '../../components/confirm';
 import { freeOfflineStorage, resumeKeepingFavourites } from '../favourites';
 import { useLiveQuery } from '../live';
 import { browserStorage, offlineStorageInfo, type BrowserStorage, type OfflineStorageInfo } from '../storage-info';
+import { OfflineReadiness } from './offline-readiness';
 
 const EMPTY: OfflineStorageInfo = { favouriteBytes: 0, favouriteCount: 0, unsentBytes: 0, unsentCount: 0, keepFavourites: true };
 
@@ -31,6 +32,7 @@ export function OfflineStorage() {
   return (
     <section className="card offline-storage" aria-labelledby="offline-storage-title">
       <h2 id="offline-storage-title">Offline storage</h2>
+      <OfflineReadiness />
       <dl className="details">
         <dt>Favourites kept offline</dt>
         <dd data-testid="offline-favourites-size">

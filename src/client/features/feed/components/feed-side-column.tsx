@@ -8,6 +8,8 @@ import { lazyNow } from '../../../lib/lazy-now';
 
 // 'Available offline' reads the offline database: loaded beside the feed, not before it.
 const OfflineBadge = lazyNow(() => import('../../../offline/components/offline-badge').then((m) => ({ default: m.OfflineBadge })));
+// 'Saving 4 of 6 for offline use', then 'Ready for offline': whether this device can go offline.
+const OfflineReadiness = lazyNow(() => import('../../../offline/components/offline-readiness').then((m) => ({ default: m.OfflineReadiness })));
 
 function MyGroups() {
   const { data: groups, isLoading, isError, error } = useMyGroups();
@@ -35,6 +37,7 @@ function FavouriteScenarios() {
   return (
     <section className="card side-card" aria-labelledby="fav-scenarios-heading">
       <h2 id="fav-scenarios-heading">Favourite Scenarios</h2>
+      <Suspense fallback={null}><OfflineReadiness /></Suspense>
       {data.length === 0 ? (
         <p className="muted">No favourite scenarios yet</p>
       ) : (
