@@ -20,6 +20,21 @@ export const ftsQuery = (words: string[], column?: string) => {
 /** PostgreSQL tsquery: every word a prefix, all required; `weight` limits it to the title (A). */
 export const tsQuery = (words: string[], weight = '') => words.map((w) => `${w}:*${weight}`).join(' & ');
 
+/**
+ * PostgreSQL: the listing lexemes of the search documents (migration 0047), which no text produces:
+ * an approved, live post of the feed or of a group; a public, processed scenario and its filters.
+ */
+export const LISTED = {
+  feed: '#feed',
+  group: (groupId: number) => `#g${groupId}`,
+  library: '#library',
+  age: (age: number) => `#age${age}`,
+  condition: (condition: number) => `#condition${condition}`,
+};
+
+/** PostgreSQL tsquery text of listing lexemes, all (`&`) or any (`|`) of them. */
+export const listedQuery = (lexemes: string[], op: '&' | '|') => lexemes.map((l) => `'${l}'`).join(` ${op} `);
+
 export interface UserHit {
   id: number;
   uuid_id: string;

@@ -27,6 +27,7 @@ import * as m0026 from './0026_replies.js';
 import * as m0039 from './0039_media_captions.js';
 import * as m0030 from './0030_exchange_licences.js';
 import * as m0036 from './0036_user_language.js';
+import * as m0047 from './0047_pg_search_listing.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0039_media_captions': m0039,
   '0030_exchange_licences': m0030,
   '0036_user_language': m0036,
+  '0047_pg_search_listing': m0047,
 };
