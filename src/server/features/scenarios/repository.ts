@@ -47,9 +47,12 @@ const CHUNK = 200;
 
 type EB = ExpressionBuilder<Database & { s: ScenarioTable }, 's'>;
 
-/** Word tokens for the full-text index: letters and digits only (apostrophes and hyphens split words). */
+/**
+ * Word tokens for the full-text index: letters and digits only (apostrophes and hyphens split words),
+ * folded as the index folds its words (case and accents), so 'ANÄMIE' finds 'Anämie' on either database.
+ */
 export function searchTokens(words: string[]): string[] {
-  return words.flatMap((w) => w.split(/[^\p{L}\p{N}]+/u)).filter(Boolean).slice(0, 16);
+  return words.flatMap((w) => foldAccents(w).split(/[^\p{L}\p{N}]+/u)).filter(Boolean).slice(0, 16);
 }
 
 /** Event names and checklist titles of the details column (search finds them too). */
