@@ -6,6 +6,7 @@ import type { DB, Dialect } from '../db/connection.js';
 import { listCache } from './list-cache.js';
 import { storedTotal, USERS_TOTAL } from './list-totals.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder } from './pages.js';
+import { foldAccents } from '../../shared/search.js';
 
 export interface Page {
   offset: number;
@@ -31,6 +32,16 @@ export const LISTED = {
   age: (age: number) => `#age${age}`,
   condition: (condition: number) => `#condition${condition}`,
 };
+
+/**
+ * Whether `text` holds every one of `words` (folded) as the full-text index matches them: the text
+ * folded (case, accents) and split into words of letters and digits, each search word a prefix of one.
+ * For walks that check rows in process instead of asking the index for every match.
+ */
+export function holdsWords(text: string, words: string[]): boolean {
+  const tokens = foldAccents(text).split(/[^\p{L}\p{N}]+/u);
+  return words.every((w) => tokens.some((t) => t.startsWith(w)));
+}
 
 /** PostgreSQL tsquery text of listing lexemes, all (`&`) or any (`|`) of them. */
 export const listedQuery = (lexemes: string[], op: '&' | '|') => lexemes.map((l) => `'${l}'`).join(` ${op} `);

@@ -9,7 +9,7 @@ import { licenceOf } from '../../../shared/licences.js';
 import { LIBRARY_TOTAL, storedTotal } from '../../lib/list-totals.js';
 import { listCache } from '../../lib/list-cache.js';
 import { foldAccents } from '../../../shared/search.js';
-import { LISTED, listedQuery, tsQuery } from '../../lib/full-text.js';
+import { holdsWords, LISTED, listedQuery, tsQuery } from '../../lib/full-text.js';
 import { PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction } from '../../lib/pages.js';
 import { enabledUserId, flipFavourite } from '../../lib/favourites.js';
@@ -130,10 +130,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
    */
   async function walkForWords(f: LibraryFilters, offset: number, limit: number, dir: Direction): Promise<number[] | null> {
     const tokens = searchTokens(f.words);
-    const holds = (text: string) => {
-      const words = foldAccents(text).split(/[^\p{L}\p{N}]+/u);
-      return tokens.every((t) => words.some((w) => w.startsWith(t)));
-    };
+    const holds = (text: string) => holdsWords(text, tokens);
     const found: number[] = [];
     let skip = offset;
     let after: { at: string; id: number } | undefined;
