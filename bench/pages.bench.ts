@@ -29,7 +29,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { copyToPostgres, createBaseRows, createSeeder, FILTER_AGE, FILTER_CONDITION, openRaw, prng, SEARCH_WORD, USER_SEARCH, type Seeded } from './seed.js';
+import { copyToPostgres, createBaseRows, createPgDatabase, dropPgDatabase, pgDatabaseExists, createSeeder, FILTER_AGE, FILTER_CONDITION, openRaw, prng, SEARCH_WORD, USER_SEARCH, type Seeded } from './seed.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -115,19 +115,11 @@ async function main() {
     await measure('SQLite', app.db, uncachedSqlite.db, 'sqlite', info, repos, results, failures);
 
     if (WITH_PG) {
-      const pg = (await import('pg')).default;
       const pgUrl = `${PG_ADMIN_URL.replace(/\/[^/]*$/, '')}/${PG_DB}`;
       // With BENCH_DATA_DIR the PostgreSQL copy is kept too, and reused with its SQLite file.
       const pgMarker = path.join(dataDir, 'pages-bench-pg.json');
-      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await admin.connect();
-      const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [PG_DB])).rowCount === 1;
-      const reusePg = reuse && exists && fs.existsSync(pgMarker);
-      if (!reusePg) {
-        await admin.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`);
-        await admin.query(`CREATE DATABASE ${PG_DB}`);
-      }
-      await admin.end();
+      const reusePg = reuse && fs.existsSync(pgMarker) && (await pgDatabaseExists(PG_ADMIN_URL, PG_DB));
+      if (!reusePg) await createPgDatabase(PG_ADMIN_URL, PG_DB);
       pgCreated = !keep;
       const cached = openDatabase({ databaseUrl: pgUrl, dataDir });
       handles.push(cached);
@@ -158,13 +150,7 @@ async function main() {
   } finally {
     for (const h of handles) await h.close();
     await app.close();
-    if (pgCreated) {
-      const pg = (await import('pg')).default;
-      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`).catch(() => undefined);
-      await admin.end();
-    }
+    if (pgCreated) await dropPgDatabase(PG_ADMIN_URL, PG_DB);
     if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
   }
   if (failures.length) {

@@ -359,6 +359,37 @@ export async function createSeeder(raw: SQLite.Database, base: BaseRows, opts: {
 }
 
 // ---------------------------------------------------------------- PostgreSQL copy
+/** Connects to the server of `adminUrl` (its maintenance database) for `fn`. */
+async function onPgServer(adminUrl: string, fn: (client: import('pg').Client) => Promise<unknown>) {
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A fresh, empty database `name` on the server of `adminUrl` (any former one dropped). */
+export const createPgDatabase = (adminUrl: string, name: string) =>
+  onPgServer(adminUrl, async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${name}`);
+  });
+
+/** Drops database `name` on the server of `adminUrl`, if it is there (errors ignored: cleanup). */
+export const dropPgDatabase = (adminUrl: string, name: string) =>
+  onPgServer(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined));
+
+/** Whether database `name` exists on the server of `adminUrl`. */
+export async function pgDatabaseExists(adminUrl: string, name: string): Promise<boolean> {
+  let found = false;
+  await onPgServer(adminUrl, async (c) => {
+    found = (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  });
+  return found;
+}
 /** Tables the seeder fills, parents first. */
 const COPIED_TABLES = ['users', 'tags', 'forum_groups', 'scenarios', 'scenario_tags', 'posts', 'post_tags', 'post_scenarios'];
 

@@ -6,7 +6,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB, Dialect } from '../../db/connection.js';
 import { PostStatus } from '../../../shared/enums.js';
-import { ftsQuery, holdsWords, LISTED, listedQuery, searchUsers, tsQuery, type Page } from '../../lib/full-text.js';
+import { ftsQuery, LISTED, listedQuery, searchUsers, tsQuery, type Page } from '../../lib/full-text.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
 import { GROUPS_TOTAL, storedTotal } from '../../lib/list-totals.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction } from '../../lib/pages.js';
@@ -15,9 +15,6 @@ export type { Page, UserHit } from '../../lib/full-text.js';
 
 /** PostgreSQL: a post search with at most this many matches gathers them all and sorts them. */
 const PG_GATHER_MATCHES = 2_000;
-/** SQLite: a group search walks at most this many groups in name order before it gathers the matches instead. */
-const GROUP_WALK_BUDGET = 2_000;
-const GROUP_CHUNK = 200;
 
 export interface PostHit {
   id: number;
@@ -176,37 +173,6 @@ export function searchRepository(db: DB, dialect: Dialect) {
     return { count, rows: await postsById(ids) };
   }
 
-  /**
-   * SQLite, a common word: the groups in name order (forum_groups_by_name), GROUP_CHUNK at a time by
-   * keyset, each checked in process as the full-text index would match it (lib/full-text.ts
-   * holdsWords): the 'name' tier holds every word in its name, the 'rest' tier in its name and
-   * description together but not in its name alone. Skips `offset` of the tier's matches and answers
-   * up to `limit` ids, or null past GROUP_WALK_BUDGET groups (then the index gathers the matches).
-   * Asking the index for every match of a word in a quarter of the groups cost ten times a rare word's page.
-   */
-  async function walkGroups(words: string[], tier: 'name' | 'rest', offset: number, limit: number, dir: Direction): Promise<number[] | null> {
-    const found: number[] = [];
-    let skip = offset;
-    let after: { key: string; id: number } | undefined;
-    const cmp = sql.raw(dir === 'asc' ? '>' : '<');
-    const d = sql.raw(dir);
-    for (let walked = 0; walked < GROUP_WALK_BUDGET; walked += GROUP_CHUNK) {
-      const { rows } = await sql<{ id: number; k: string; name: string; description: string }>`SELECT g.id, lower(g.name) AS k, g.name, g.description
-        FROM forum_groups g INDEXED BY forum_groups_by_name ${after ? sql`WHERE (lower(g.name), g.id) ${cmp} (${after.key}, ${after.id})` : sql``}
-        ORDER BY lower(g.name) ${d}, g.id ${d} LIMIT ${GROUP_CHUNK}`.execute(db);
-      for (const r of rows) {
-        const inName = holdsWords(r.name, words);
-        if (tier === 'name' ? !inName : inName || !holdsWords(`${r.name} ${r.description}`, words)) continue;
-        if (skip > 0) skip--;
-        else if (found.push(r.id) === limit) return found;
-      }
-      if (rows.length < GROUP_CHUNK) return found;
-      const last = rows[rows.length - 1];
-      after = { key: last.k, id: last.id };
-    }
-    return null;
-  }
-
   async function groupHits(words: string[], page: Page): Promise<{ count: number; rows: GroupHit[] }> {
     const cols = sql`g.id, g.name, g.description, g.membership_type`;
     const cachedCount = (count: () => Promise<number>) => totals.total(`search groups ${words.join(' ')}`, ['forum_groups'], count);
@@ -258,15 +224,7 @@ export function searchRepository(db: DB, dialect: Dialect) {
       const w = pageWindow(tier.total, offset, want);
       offset = 0;
       if (!w) continue;
-      const dir = readOrder(w, 'asc');
-      if (tier.total * 20 >= everyone && ((w.offset + w.limit) * everyone) / tier.total <= GROUP_WALK_BUDGET) {
-        const walked = await walkGroups(words, tier.q === inName ? 'name' : 'rest', w.offset, w.limit, dir);
-        if (walked) {
-          ids.push(...idsInListOrder(w, walked));
-          continue;
-        }
-      }
-      const d = sql.raw(dir);
+      const d = sql.raw(readOrder(w, 'asc'));
       const source =
         tier.total * 20 >= everyone
           ? sql`forum_groups g INDEXED BY forum_groups_by_name WHERE g.id IN (SELECT rowid FROM forum_groups_fts WHERE forum_groups_fts MATCH ${tier.q})`
