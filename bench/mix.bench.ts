@@ -46,6 +46,8 @@ import {
   GROUP_TOPICS,
   OPENERS,
   copyToPostgres,
+  createPgDatabase,
+  dropPgDatabase,
   openRaw,
   PROBLEMS,
   prng,
@@ -496,12 +498,7 @@ async function main() {
     await runDatabase('SQLite', 'sqlite', { DATA_DIR: dataDir, SEED_DEMO: 'false' }, 1, true);
 
     if (WITH_PG) {
-      const pg = (await import('pg')).default;
-      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${PG_DB}`);
-      await admin.query(`CREATE DATABASE ${PG_DB}`);
-      await admin.end();
+      await createPgDatabase(PG_ADMIN_URL, PG_DB);
       pgCreated = true;
       const pgHandle = openDatabase({ databaseUrl: pgDbUrl, dataDir });
       await migrateToLatest(pgHandle.db);
@@ -515,13 +512,7 @@ async function main() {
     }
   } finally {
     for (const c of children) await stopChild(c);
-    if (pgCreated) {
-      const pg = (await import('pg')).default;
-      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`).catch(() => undefined);
-      await admin.end();
-    }
+    if (pgCreated) await dropPgDatabase(PG_ADMIN_URL, PG_DB);
     fs.rmSync(work, { recursive: true, force: true });
   }
 

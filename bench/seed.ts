@@ -359,14 +359,46 @@ export async function createSeeder(raw: SQLite.Database, base: BaseRows, opts: {
 }
 
 // ---------------------------------------------------------------- PostgreSQL copy
+/** Connects to the server of `adminUrl` (its maintenance database) for `fn`. */
+async function onPgServer(adminUrl: string, fn: (client: import('pg').Client) => Promise<unknown>) {
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A fresh, empty database `name` on the server of `adminUrl` (any former one dropped). */
+export const createPgDatabase = (adminUrl: string, name: string) =>
+  onPgServer(adminUrl, async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${name}`);
+  });
+
+/** Drops database `name` on the server of `adminUrl`, if it is there (errors ignored: cleanup). */
+export const dropPgDatabase = (adminUrl: string, name: string) =>
+  onPgServer(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined));
+
+/** Whether database `name` exists on the server of `adminUrl`. */
+export async function pgDatabaseExists(adminUrl: string, name: string): Promise<boolean> {
+  let found = false;
+  await onPgServer(adminUrl, async (c) => {
+    found = (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  });
+  return found;
+}
 /** Tables the seeder fills, parents first. */
 const COPIED_TABLES = ['users', 'tags', 'forum_groups', 'scenarios', 'scenario_tags', 'posts', 'post_tags', 'post_scenarios'];
 
 /**
  * Copies the seeded rows of the SQLite file into a migrated, empty PostgreSQL database, row for row
  * (ids kept, sequences moved past them); the triggers there keep search documents, versions and totals.
+ * `extraTables` (filled by the bench itself: media, audit_log, notifications) are copied after them.
  */
-export async function copyToPostgres(sqliteFile: string, pgUrl: string) {
+export async function copyToPostgres(sqliteFile: string, pgUrl: string, extraTables: readonly string[] = []) {
   const pg = (await import('pg')).default;
   const raw = (await openRaw(sqliteFile)) as SQLite.Database;
   const client = new pg.Client({ connectionString: pgUrl });
@@ -374,7 +406,7 @@ export async function copyToPostgres(sqliteFile: string, pgUrl: string) {
   try {
     // Triggers off while loading (a superuser's session setting): what they keep is built once below.
     await client.query('SET session_replication_role = replica');
-    for (const table of COPIED_TABLES) {
+    for (const table of [...COPIED_TABLES, ...extraTables]) {
       const pgCols = new Set((await client.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = 'public'`, [table])).rows.map((r) => r.column_name));
       const cols = (raw.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map((r) => r.name).filter((c) => pgCols.has(c));
       const batch = Math.floor(60_000 / cols.length);
@@ -391,9 +423,13 @@ export async function copyToPostgres(sqliteFile: string, pgUrl: string) {
       if (cols.includes('id')) await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 1) FROM ${table}))`);
     }
     await client.query('SET session_replication_role = DEFAULT');
-    // What the triggers keep: the search documents of posts, groups and users, and the stored list totals.
-    await client.query(`INSERT INTO posts_search (post_id, document) SELECT id, post_search_document(title, text, tag_text) FROM posts
+    // What the triggers keep: the search documents of posts, scenarios, groups and users, and the stored list totals.
+    await client.query(`INSERT INTO posts_search (post_id, document)
+      SELECT id, post_listed_document(title, text, tag_text, status, deleted_at, group_id) FROM posts
       ON CONFLICT (post_id) DO UPDATE SET document = EXCLUDED.document`);
+    await client.query(`INSERT INTO scenario_search_documents (scenario_id, document)
+      SELECT id, scenario_listed_document(search_text, privacy_level, is_processed, patient_age, patient_condition) FROM scenarios
+      ON CONFLICT (scenario_id) DO UPDATE SET document = EXCLUDED.document`);
     await client.query(`INSERT INTO group_search_documents (group_id, document) SELECT id, group_search_document(name, description) FROM forum_groups
       ON CONFLICT (group_id) DO UPDATE SET document = EXCLUDED.document`);
     await client.query(`INSERT INTO user_search_documents (user_id, document) SELECT id, user_search_document(first_name, last_name, username, email) FROM users

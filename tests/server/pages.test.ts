@@ -222,6 +222,60 @@ describe.each(dbKinds)('pages at any depth (%s)', (kind) => {
     }
   });
 
+  it('search totals and pages follow what another connection changes in a post or scenario that lists it', async () => {
+    const cfg = t.app.config;
+    const other = openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, schema: cfg.databaseSchema });
+    const postSearch = (words: string) => walkByOffset((o, c) => `/api/search/searchposts/${o}/${c}/${words}`, posts, 2, 100, owner);
+    const librarySearch = (age: number, condition: number, words: string) =>
+      walkByOffset((o, c) => `/api/scenarios/${o}/${c}/${age}/${condition}/${encodeURIComponent(words)}/-1`, (b: { scenarios: { id: number }[] }) => b.scenarios, 2, 100);
+    try {
+      const ids: number[] = [];
+      for (let i = 200; i < 205; i++) ids.push(await addPost(other.db, owner.id, null, i, `Capnography ${i}`, 'Waveform reading'));
+      const newestFirst = [...ids].reverse();
+      expect(await postSearch('capnography')).toEqual(newestFirst);
+      // A title match ranks above a text match, whatever their age.
+      const inText = await addPost(other.db, owner.id, null, 206, 'Monitoring', 'Capnography in the text only');
+      expect(await postSearch('capno')).toEqual([...newestFirst, inText]);
+
+      await other.db.updateTable('posts').set({ status: 0 }).where('id', '=', ids[0]).execute();
+      await other.db.updateTable('posts').set({ deleted_at: at(300) }).where('id', '=', ids[1]).execute();
+      expect(await postSearch('capnography')).toEqual(newestFirst.filter((id) => id !== ids[0] && id !== ids[1]).concat(inText));
+      await other.db.updateTable('posts').set({ status: 1 }).where('id', '=', ids[0]).execute();
+      expect((await get('/api/search/searchposts/0/20/capnography', owner)).count).toBe(5);
+
+      // Moved into a closed group: members find it, others do not.
+      const closed = await other.db
+        .insertInto('forum_groups')
+        .values({ name: 'Closed capnography circle', description: 'Members', membership_type: 1, posting_type: 'allowAll', creator_id: admin.id, created_at: at(0), updated_at: at(0) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await other.db.insertInto('group_members').values({ group_id: closed.id, user_id: admin.id, member_type: 2, joined_at: at(0) }).execute();
+      await other.db.updateTable('posts').set({ group_id: closed.id }).where('id', '=', ids[2]).execute();
+      expect(await postSearch('capnography')).not.toContain(ids[2]);
+      const asMember = await get('/api/search/searchposts/0/20/capnography', admin);
+      expect(asMember.count).toBe(5);
+      expect(asMember.posts.map((p: { id: number }) => p.id)).toContain(ids[2]);
+
+      // Library: public and processed, with the age and condition filters and accents folded.
+      const a = await addScenario(other.db, owner.id, 210, 'Anämie im Kreissaal');
+      const b = await addScenario(other.db, owner.id, 211, 'Anamie drill');
+      await other.db.updateTable('scenarios').set({ patient_age: 1, search_text: 'Anamie drill' }).where('id', '=', b).execute();
+      expect(await librarySearch(-1, -1, 'anamie')).toEqual([b, a]);
+      expect((await get('/api/scenarios/0/10/-1/-1/anamie/-1')).total).toBe(2);
+      expect(await librarySearch(2, 1, 'anamie')).toEqual([a]);
+      expect(await librarySearch(1, -1, 'ANÄMIE')).toEqual([b]);
+      await other.db.updateTable('scenarios').set({ privacy_level: 0 }).where('id', '=', a).execute();
+      expect(await librarySearch(-1, -1, 'anamie')).toEqual([b]);
+      await other.db.updateTable('scenarios').set({ privacy_level: 2, is_processed: 0 }).where('id', '=', a).execute();
+      expect(await librarySearch(-1, -1, 'anamie')).toEqual([b]);
+      await other.db.updateTable('scenarios').set({ is_processed: 1 }).where('id', '=', a).execute();
+      expect(await librarySearch(-1, -1, 'kreis,anamie')).toEqual([a]);
+      expect(await librarySearch(-1, -1, 'kreis,drill')).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('notifications: ?cursor= reads the 50 older ones until nextCursor is null, ties on the time by id', async () => {
     const values = Array.from({ length: 120 }, (_, i) => ({ user_id: owner.id, name: `Note ${i}`, description: 'Paged', link: '/feed', has_read: i % 2, created_at: at(i) }));
     await t.app.db.insertInto('notifications').values(values).execute();

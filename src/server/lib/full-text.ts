@@ -6,6 +6,7 @@ import type { DB, Dialect } from '../db/connection.js';
 import { listCache } from './list-cache.js';
 import { storedTotal, USERS_TOTAL } from './list-totals.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder } from './pages.js';
+import { foldAccents } from '../../shared/search.js';
 
 export interface Page {
   offset: number;
@@ -19,6 +20,31 @@ export const ftsQuery = (words: string[], column?: string) => {
 };
 /** PostgreSQL tsquery: every word a prefix, all required; `weight` limits it to the title (A). */
 export const tsQuery = (words: string[], weight = '') => words.map((w) => `${w}:*${weight}`).join(' & ');
+
+/**
+ * PostgreSQL: the listing lexemes of the search documents (migration 0047), which no text produces:
+ * an approved, live post of the feed or of a group; a public, processed scenario and its filters.
+ */
+export const LISTED = {
+  feed: '#feed',
+  group: (groupId: number) => `#g${groupId}`,
+  library: '#library',
+  age: (age: number) => `#age${age}`,
+  condition: (condition: number) => `#condition${condition}`,
+};
+
+/**
+ * Whether `text` holds every one of `words` (folded) as the full-text index matches them: the text
+ * folded (case, accents) and split into words of letters and digits, each search word a prefix of one.
+ * For walks that check rows in process instead of asking the index for every match.
+ */
+export function holdsWords(text: string, words: string[]): boolean {
+  const tokens = foldAccents(text).split(/[^\p{L}\p{N}]+/u);
+  return words.every((w) => tokens.some((t) => t.startsWith(w)));
+}
+
+/** PostgreSQL tsquery text of listing lexemes, all (`&`) or any (`|`) of them. */
+export const listedQuery = (lexemes: string[], op: '&' | '|') => lexemes.map((l) => `'${l}'`).join(` ${op} `);
 
 export interface UserHit {
   id: number;

@@ -30,6 +30,7 @@ import * as m0040 from './0040_notification_kinds.js';
 import * as m0030 from './0030_exchange_licences.js';
 import * as m0036 from './0036_user_language.js';
 import * as m0042 from './0042_notification_delivery.js';
+import * as m0047 from './0047_pg_search_listing.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0036_user_language': m0036,
   '0041_conversation': m0041,
   '0042_notification_delivery': m0042,
+  '0047_pg_search_listing': m0047,
 };

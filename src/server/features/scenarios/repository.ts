@@ -9,6 +9,7 @@ import { licenceOf } from '../../../shared/licences.js';
 import { LIBRARY_TOTAL, storedTotal } from '../../lib/list-totals.js';
 import { listCache } from '../../lib/list-cache.js';
 import { foldAccents } from '../../../shared/search.js';
+import { holdsWords, LISTED, listedQuery, tsQuery } from '../../lib/full-text.js';
 import { PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction } from '../../lib/pages.js';
 import { enabledUserId, flipFavourite } from '../../lib/favourites.js';
@@ -46,9 +47,12 @@ const CHUNK = 200;
 
 type EB = ExpressionBuilder<Database & { s: ScenarioTable }, 's'>;
 
-/** Word tokens for the full-text index: letters and digits only (apostrophes and hyphens split words). */
+/**
+ * Word tokens for the full-text index: letters and digits only (apostrophes and hyphens split words),
+ * folded as the index folds its words (case and accents), so 'ANÄMIE' finds 'Anämie' on either database.
+ */
 export function searchTokens(words: string[]): string[] {
-  return words.flatMap((w) => w.split(/[^\p{L}\p{N}]+/u)).filter(Boolean).slice(0, 16);
+  return words.flatMap((w) => foldAccents(w).split(/[^\p{L}\p{N}]+/u)).filter(Boolean).slice(0, 16);
 }
 
 /** Event names and checklist titles of the details column (search finds them too). */
@@ -91,8 +95,8 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     const tokens = searchTokens(words);
     if (!tokens.length) return sql<SqlBool>`1 = 1`;
     if (dialect === 'postgres') {
-      const q = tokens.map((t) => `${t}:*`).join(' & ');
-      return sql<SqlBool>`to_tsvector('simple', s.search_text) @@ to_tsquery('simple', ${q})`;
+      // The stored, folded document (migration 0047).
+      return sql<SqlBool>`s.id IN (SELECT d.scenario_id FROM scenario_search_documents d WHERE d.document @@ to_tsquery('simple', ${tsQuery(tokens)}))`;
     }
     const q = tokens.map((t) => `"${t}"*`).join(' AND ');
     return eb('s.id', 'in', sql<number>`(SELECT rowid FROM scenarios_fts WHERE scenarios_fts MATCH ${q})`);
@@ -126,10 +130,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
    */
   async function walkForWords(f: LibraryFilters, offset: number, limit: number, dir: Direction): Promise<number[] | null> {
     const tokens = searchTokens(f.words);
-    const holds = (text: string) => {
-      const words = foldAccents(text).split(/[^\p{L}\p{N}]+/u);
-      return tokens.every((t) => words.some((w) => w.startsWith(t)));
-    };
+    const holds = (text: string) => holdsWords(text, tokens);
     const found: number[] = [];
     let skip = offset;
     let after: { at: string; id: number } | undefined;
@@ -182,6 +183,17 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     return Number(rows[0].n);
   }
 
+  /**
+   * PostgreSQL: the library scenarios matching every token (and the age and condition filters),
+   * as one query of the full-text index: each document holds its scenario's listing and filters
+   * (migration 0047), so no scenario row is read per match.
+   */
+  function listedQueryPg(tokens: string[], f: LibraryFilters) {
+    const listed = [LISTED.library, ...(f.age !== -1 ? [LISTED.age(f.age)] : []), ...(f.condition !== -1 ? [LISTED.condition(f.condition)] : [])];
+    return sql`(to_tsquery('simple', ${tsQuery(tokens)}) && ${listedQuery(listed, '&')}::tsquery)`;
+  }
+  const listedMatchesPg = (tokens: string[], f: LibraryFilters) => sql`d.document @@ ${listedQueryPg(tokens, f)}`;
+
   /** The rows of `ids` (with owner and folder), in that order. */
   async function rowsById(ids: number[]): Promise<ScenarioRow[]> {
     return ids.length ? rowsInOrder(ids, await base().where('s.id', 'in', ids).execute()) : [];
@@ -203,6 +215,10 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
         // The whole library's total is kept by the database (lib/list-totals.ts): no rows are counted.
         if (f.age === -1 && f.condition === -1 && !f.tagIds.length && !searchTokens(f.words).length && !lang) return storedTotal(db, LIBRARY_TOTAL);
         if (dialect === 'sqlite' && f.age === -1 && f.condition === -1 && !f.tagIds.length && !lang) return libraryMatchesSqlite(searchTokens(f.words));
+        if (dialect === 'postgres' && searchTokens(f.words).length && !f.tagIds.length && !lang) {
+          const { rows } = await sql<{ n: number }>`SELECT scenario_search_count(${listedQueryPg(searchTokens(f.words), f)}) AS n`.execute(db);
+          return Number(rows[0].n);
+        }
         const totalRow = await db
           .selectFrom('scenarios as s')
           .where((eb) => libraryWhere(eb as unknown as EB, f))
@@ -219,7 +235,9 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
         // A common word: the page's matches lie among the next few hundred scenarios of the library
         // order, so walk those and check their words, rather than gather every match first.
         const unfiltered = await totals.total(`library ${f.age} ${f.condition}   ${lang}`, ['scenarios', 'scenario_tags'], async () =>
-          Number((await db.selectFrom('scenarios as s').where((eb) => libraryWhere(eb as unknown as EB, { ...f, words: [] })).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+          f.age === -1 && f.condition === -1 && !lang
+            ? storedTotal(db, LIBRARY_TOTAL)
+            : Number((await db.selectFrom('scenarios as s').where((eb) => libraryWhere(eb as unknown as EB, { ...f, words: [] })).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
         );
         if (((w.offset + w.limit) * unfiltered) / total <= WALK_BUDGET) {
           const found = await walkForWords(f, w.offset, w.limit, dir);
@@ -230,15 +248,24 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
         // A rare word on PostgreSQL: gather its few matches through the full-text index, then sort
         // them. (Left to itself the planner may walk the library order checking every scenario's
         // words, expecting a match soon: tens of milliseconds for a word that is nowhere near the top.)
-        const gathered = await db
-          .with((wb) => wb('m').materialized(), (qb) => qb.selectFrom('scenarios as s').select(['s.id', 's.contributed_at']).where((eb) => libraryWhere(eb as unknown as EB, f)))
-          .selectFrom('m')
-          .select('m.id')
-          .orderBy('m.contributed_at', dir)
-          .orderBy('m.id', dir)
-          .limit(w.limit)
-          .offset(w.offset)
-          .execute();
+        // Without tags or a language the documents alone find the matches (listedMatchesPg).
+        const d = sql.raw(dir);
+        const gathered =
+          !f.tagIds.length && !lang
+            ? (
+                await sql<{ id: number }>`WITH m AS MATERIALIZED (SELECT s.id, s.contributed_at FROM scenario_search_documents d
+                  JOIN scenarios s ON s.id = d.scenario_id WHERE ${listedMatchesPg(searchTokens(f.words), f)})
+                  SELECT m.id FROM m ORDER BY m.contributed_at ${d}, m.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db)
+              ).rows
+            : await db
+                .with((wb) => wb('m').materialized(), (qb) => qb.selectFrom('scenarios as s').select(['s.id', 's.contributed_at']).where((eb) => libraryWhere(eb as unknown as EB, f)))
+                .selectFrom('m')
+                .select('m.id')
+                .orderBy('m.contributed_at', dir)
+                .orderBy('m.id', dir)
+                .limit(w.limit)
+                .offset(w.offset)
+                .execute();
         return { total, rows: await rowsById(idsInListOrder(w, gathered.map((r) => r.id))) };
       }
       const ids = await db

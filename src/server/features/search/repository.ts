@@ -6,12 +6,15 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB, Dialect } from '../../db/connection.js';
 import { PostStatus } from '../../../shared/enums.js';
-import { ftsQuery, searchUsers, tsQuery, type Page } from '../../lib/full-text.js';
+import { ftsQuery, LISTED, listedQuery, searchUsers, tsQuery, type Page } from '../../lib/full-text.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
 import { GROUPS_TOTAL, storedTotal } from '../../lib/list-totals.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction } from '../../lib/pages.js';
 
 export type { Page, UserHit } from '../../lib/full-text.js';
+
+/** PostgreSQL: a post search with at most this many matches gathers them all and sorts them. */
+const PG_GATHER_MATCHES = 2_000;
 
 export interface PostHit {
   id: number;
@@ -52,25 +55,53 @@ export function searchRepository(db: DB, dialect: Dialect) {
   }
 
   /**
-   * Posts matching the words in two tiers: those whose title holds every word, then the others;
-   * newest first within each (ids follow creation time). Each tier is read in index order (the
-   * full-text index's own rowid order) with a LIMIT, so a common word costs two counts and two short
-   * reads, not a sort of every match.
+   * PostgreSQL: the listing lexemes (migration 0047) of the posts the viewer may see, any of them:
+   * the feed's and each of their groups'. Kept until a membership changes (lib/list-cache.ts).
    */
-  function postMatches(words: string[]) {
+  const listedFor = (viewerId: number) =>
+    totals.page(`listed posts ${viewerId}`, ['group_members'], async () => {
+      const { rows } = await sql<{ group_id: number }>`SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ${viewerId} ORDER BY gm.group_id`.execute(db);
+      return listedQuery([LISTED.feed, ...rows.map((r) => LISTED.group(r.group_id))], '|');
+    });
+
+  /**
+   * Visible posts matching the words in two tiers: those whose title holds every word, then the
+   * others; newest first within each (ids follow creation time). Each tier is read in index order
+   * (the full-text index's own rowid order on SQLite, the id order on PostgreSQL) with a LIMIT, so a
+   * common word costs two counts and two short reads, not a sort of every match. On PostgreSQL the
+   * search document holds the post's listing, so each condition is one full-text query that the
+   * index answers alone: a count reads no post (migration 0047).
+   */
+  async function postMatches(viewerId: number, words: string[]) {
     if (pg) {
-      const all = sql`s.document @@ to_tsquery('simple', ${tsQuery(words)})`;
-      const title = sql`s.document @@ to_tsquery('simple', ${tsQuery(words, 'A')})`;
-      return { from: sql`posts_search s JOIN posts p ON p.id = s.post_id`, all, title, rest: sql`${all} AND NOT (${title})`, order: (d: Direction) => sql`p.id ${sql.raw(d)}` };
+      const listed = await listedFor(viewerId);
+      const query = (q: RawBuilder<unknown>) => sql`(${q} && ${listed}::tsquery)`;
+      const all = sql`to_tsquery('simple', ${tsQuery(words)})`;
+      const title = sql`to_tsquery('simple', ${tsQuery(words, 'A')})`;
+      const tiers = { all: query(all), title: query(title), rest: query(sql`${all} && !!${title}`) };
+      return {
+        from: sql`posts_search s`,
+        id: sql`s.post_id`,
+        ...tiers,
+        /** A tier's condition: the document matches its query. */
+        where: (q: RawBuilder<unknown>) => sql`s.document @@ ${q}`,
+        /** The matches of a query, counted by a bitmap scan of the index (migration 0047). */
+        count: (q: RawBuilder<unknown>) => sql<{ n: number }>`SELECT posts_search_count(${q}) AS n`,
+        order: (d: Direction) => sql`s.post_id ${sql.raw(d)}`,
+      };
     }
+    const visible = visiblePost(viewerId);
     const all = ftsQuery(words);
     const title = ftsQuery(words, 'title');
-    const match = (q: string) => sql`posts_fts MATCH ${q}`;
+    const where = (q: RawBuilder<unknown>) => sql`posts_fts MATCH ${q} AND ${visible}`;
     return {
       from: sql`posts_fts JOIN posts p ON p.id = posts_fts.rowid`,
-      all: match(all),
-      title: match(title),
-      rest: match(`(${all}) NOT (${title})`),
+      id: sql`p.id`,
+      all: sql`${all}`,
+      title: sql`${title}`,
+      rest: sql`${`(${all}) NOT (${title})`}`,
+      where,
+      count: (q: RawBuilder<unknown>) => sql<{ n: number }>`SELECT count(*) AS n FROM posts_fts JOIN posts p ON p.id = posts_fts.rowid WHERE ${where(q)}`,
       order: (d: Direction) => sql`posts_fts.rowid ${sql.raw(d)}`,
     };
   }
@@ -97,21 +128,35 @@ export function searchRepository(db: DB, dialect: Dialect) {
         ORDER BY p.created_at ${d}, p.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
       return { count, rows: await postsById(idsInListOrder(w, found.rows.map((r) => r.id))) };
     }
-    const m = postMatches(words);
-    const countOf = (where: RawBuilder<unknown>) =>
-      cachedCount(where === m.all ? 'matches' : 'title', async () =>
-        Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${m.from} WHERE ${where} AND ${visible}`.execute(db)).rows[0].n),
-      );
+    const m = await postMatches(viewerId, words);
+    const countOf = (q: RawBuilder<unknown>) =>
+      cachedCount(q === m.all ? 'matches' : 'title', async () => Number((await m.count(q).execute(db)).rows[0].n));
     // Deferred join per tier: the tier's ids in index order (from its nearer end), then only the
     // page's posts. The first page needs no count of the title tier: a short read of it is the whole tier.
-    const readIds = async (where: RawBuilder<unknown>, tierTotal: number, offset: number, limit: number) => {
+    // PostgreSQL: a GIN index gives its matches in no order, so a word with few matches gathers
+    // them and sorts them; a common one walks the ids from the newest, checking each document (the
+    // planner, left to itself, walks for a rare word too and may read every post to find none).
+    let gather = false;
+    const readIds = async (q: RawBuilder<unknown>, tierTotal: number, offset: number, limit: number) => {
       const w = pageWindow(tierTotal, offset, limit);
       if (!w) return [];
-      const found = await sql<{ id: number }>`SELECT p.id FROM ${m.from} WHERE ${where} AND ${visible}
-        ORDER BY ${m.order(readOrder(w, 'desc'))} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
+      const d = readOrder(w, 'desc');
+      const found = gather
+        ? await sql<{ id: number }>`WITH m AS MATERIALIZED (SELECT ${m.id} AS id FROM ${m.from} WHERE ${m.where(q)})
+            SELECT id FROM m ORDER BY id ${sql.raw(d)} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db)
+        : await sql<{ id: number }>`SELECT ${m.id} AS id FROM ${m.from} WHERE ${m.where(q)}
+            ORDER BY ${m.order(d)} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
       return idsInListOrder(w, found.rows.map((r) => r.id));
     };
-    const [count, first] = await Promise.all([countOf(m.all), page.offset === 0 ? readIds(m.title, Number.MAX_SAFE_INTEGER, 0, page.limit) : null]);
+    let count: number;
+    let first: number[] | null = null;
+    if (pg) {
+      count = await countOf(m.all);
+      gather = count <= PG_GATHER_MATCHES;
+      if (page.offset === 0) first = await readIds(m.title, Number.MAX_SAFE_INTEGER, 0, page.limit);
+    } else {
+      [count, first] = await Promise.all([countOf(m.all), page.offset === 0 ? readIds(m.title, Number.MAX_SAFE_INTEGER, 0, page.limit) : null]);
+    }
     if (count === 0 || page.offset >= count) return { count, rows: [] };
     let ids: number[];
     let inTitle: number;
