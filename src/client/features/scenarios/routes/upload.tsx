@@ -3,12 +3,20 @@
 // New scenarios are private and unpublished until their owner adds details.
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { DefaultLicencePicker } from '../../../components/exchange';
+import { useExchangeT } from '../../../i18n/exchange';
 import { NativeImportTable } from '../../../components/upload/native-import-table';
 import { UploadPanel } from '../../../components/upload/upload-panel';
 import { isNativeApp } from '../../../lib/native-bridge';
 import { SCENARIO_BATCH_LIMIT, SCENARIO_EXTENSIONS } from '../../../../shared/limits';
 import { scenarioKeys } from '../api/keys';
 import { uploadScenario } from '../../../../shared/endpoints/scenarios';
+
+/** The licence these uploads get: the account's default, changed here too. */
+function UploadLicence() {
+  const t = useExchangeT();
+  return <DefaultLicencePicker label={t('uploadLicence')} />;
+}
 
 export function Component() {
   const qc = useQueryClient();
@@ -22,6 +30,7 @@ export function Component() {
         </Link>
       </div>
       <div className="card">
+        <UploadLicence />
         <UploadPanel
           kind="scenario"
           extensions={SCENARIO_EXTENSIONS}

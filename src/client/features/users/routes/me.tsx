@@ -1,5 +1,6 @@
 // Profile (/me, spec section 2): account details, organisation with its register link, the
-// 'Link Organisation' control, the Favourite Scenarios card and this device's offline storage.
+// 'Link Organisation' control, sharing (default licence, items awaiting the de-identification
+// confirmation), the Favourite Scenarios card and this device's offline storage.
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { useMe } from '../../../lib/current-user';
@@ -8,6 +9,7 @@ import { FavouriteScenariosCard } from '../components/favourite-scenarios-card';
 import { LinkOrganisation } from '../components/link-organisation';
 import { OfflineStorage } from '../../../offline/components/offline-storage';
 import { LanguageSelect } from '../components/language-select';
+import { ExchangeCard } from '../components/exchange-card';
 
 const formatDateTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }) : 'Never';
@@ -59,6 +61,7 @@ export function Component() {
         <LinkOrganisation />
       </section>
 
+      <ExchangeCard />
       <FavouriteScenariosCard />
       <OfflineStorage />
     </div>
