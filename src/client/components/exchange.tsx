@@ -7,6 +7,7 @@ import { formatRelativeDate } from '../../shared/format';
 import { getExchangeMe, setDefaultLicence } from '../../shared/endpoints/exchange';
 import { ApiError, call } from '../lib/api';
 import { useExchangeT } from '../i18n/exchange';
+import { formatNumber } from '../i18n/format';
 
 /** 'Licence: CC BY 4.0' with a link to the licence text. */
 export function LicenceLink({ licence }: { licence: string }) {
@@ -98,5 +99,16 @@ export function DefaultLicencePicker({ label }: { label?: string }) {
       {saved && <p className="muted small" role="status">{t('saved')}</p>}
       {error && <p className="field-error" role="alert">{error}</p>}
     </div>
+  );
+}
+
+/** '★ 4.5 (12 ratings)': a scenario's average rating and how many gave one. */
+export function RatingSummary({ average, count }: { average: number | null; count: number }) {
+  const t = useExchangeT();
+  if (!count || average === null) return <span className="rating muted" data-testid="rating">{t('noRatings')}</span>;
+  return (
+    <span className="rating" data-testid="rating" aria-label={t('ratingAria', { average: formatNumber(average), count })}>
+      <span aria-hidden="true">★ {formatNumber(average)} ({t('ratings', { count })})</span>
+    </span>
   );
 }
