@@ -10,11 +10,13 @@ import { seedLicences } from './licences.js';
 import { seedDebriefs } from './debriefs.js';
 import { seedGroups } from './groups.js';
 import { seedActivity } from './activity.js';
+import { seedExchange } from './exchange.js';
 
 const seeders: ((app: FastifyInstance) => Promise<void>)[] = [
   seedUsers,
   seedTags,
   seedScenarios,
+  seedExchange,
   seedMedia,
   seedPosts,
   seedLicences,
