@@ -8,11 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { now } from '../connection.js';
 import { scenarioFileBytes } from './fixtures/scenarios/scenario-files.js';
 import { scenarioPortsOf, scenariosService } from '../../features/scenarios/service.js';
+import { demoScenarios } from './scenarios.js';
 import { exchangeService } from '../../features/scenarios/exchange-service.js';
 
 const VERSIONS = [
-  { note: 'Added a lactate result and a second fluid bolus to the course.', description: 'Sepsis with a second fluid bolus' },
-  { note: 'Shortened the handover; the debrief questions now follow the Surviving Sepsis bundle.', description: 'Sepsis with a shorter handover' },
+  'Added a second ECG and an earlier prompt for sodium bicarbonate.',
+  'Shortened the handover; the debrief questions now follow the toxicology guideline.',
 ];
 
 const REVIEWS = [
@@ -27,7 +28,7 @@ export async function seedExchange(app: FastifyInstance): Promise<void> {
   const paramedic = users.get('paramedic');
   if (!educator || !paramedic) return;
   await app.jobs.drain();
-  const original = await app.db.selectFrom('scenarios').select(['id', 'uuid_id', 'name', 'device_id']).where('contributed_by', '=', educator.id)
+  const original = await app.db.selectFrom('scenarios').select(['id', 'uuid_id', 'name', 'file_name']).where('contributed_by', '=', educator.id)
     .where('privacy_level', '=', 2).where('licence', '=', 'cc-by-4.0').orderBy('id').executeTakeFirst();
   if (!original) return;
   const scenarios = scenariosService(scenarioPortsOf(app));
@@ -35,11 +36,14 @@ export async function seedExchange(app: FastifyInstance): Promise<void> {
 
   // Two more versions (the first stays downloadable).
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-exchange-'));
-  for (const [i, v] of VERSIONS.entries()) {
-    const fileName = `${original.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-v${i + 2}.json`;
+  // The same kind of file with the same content: the scenario reads the same on every screen.
+  const spec = demoScenarios().find((d) => d.name === original.name);
+  const ext = path.extname(original.file_name) as '.json' | '.isims' | '.alsi' | '.ctgi';
+  for (const [i, note] of VERSIONS.entries()) {
+    const fileName = `${path.basename(original.file_name, ext)}-v${i + 2}${ext}`;
     const tmp = path.join(tmpDir, fileName);
-    fs.writeFileSync(tmp, scenarioFileBytes({ name: original.name, description: v.description, ageClass: 2, condition: 1 }, '.json'));
-    await exchange.newVersion(educator, original.uuid_id, { filePath: tmp, originalName: fileName, size: fs.statSync(tmp).size, ext: '.json' }, v.note);
+    fs.writeFileSync(tmp, scenarioFileBytes(spec ?? { name: original.name }, ext));
+    await exchange.newVersion(educator, original.uuid_id, { filePath: tmp, originalName: fileName, size: fs.statSync(tmp).size, ext }, note);
   }
   fs.rmSync(tmpDir, { recursive: true, force: true });
 
