@@ -107,8 +107,8 @@ export function RatingSummary({ average, count }: { average: number | null; coun
   const t = useExchangeT();
   if (!count || average === null) return <span className="rating muted" data-testid="rating">{t('noRatings')}</span>;
   return (
-    <span className="rating" data-testid="rating" aria-label={t('ratingAria', { average: formatNumber(average), count })}>
-      <span aria-hidden="true">★ {formatNumber(average)} ({t('ratings', { count })})</span>
+    <span className="rating" data-testid="rating" title={t('ratingAria', { average: formatNumber(average), count })}>
+      <span aria-hidden="true">★</span> {formatNumber(average)} ({t('ratings', { count })})
     </span>
   );
 }

@@ -72,7 +72,7 @@ export function Reviews({ scenario, own }: { scenario: Scenario; own: boolean })
     <section className="card reviews" id="reviews" aria-labelledby="reviews-title" data-testid="reviews">
       <h2 id="reviews-title">{t('reviewsTitle')}</h2>
       <p><RatingSummary average={data.rating_average} count={data.rating_count} /></p>
-      {data.can_review && <MyReview key={data.mine?.id ?? 'new'} scenario={scenario} mine={data.mine} />}
+      {data.can_review && <MyReview scenario={scenario} mine={data.mine} />}
       {!data.can_review && !own && <p className="muted">{t('reviewHint')}</p>}
       {data.reviews.length === 0 && <p className="muted">{t('noReviews')}</p>}
       <ul className="plain-list review-list">
