@@ -30,10 +30,9 @@ import {
   type ScenarioReviews,
   type ScenarioVersions,
 } from '../../../shared/endpoints/exchange.js';
-import { PROCESS_JOB, attributionOf, fullName, isAdaptable, ratingAverage, scenarioPortsOf, scenariosService, type ScenariosService } from './service.js';
+import { PROCESS_JOB, attributionOf, fullName, isAdaptable, ratingAverage, safeFileName, scenarioPortsOf, scenariosService, type ScenariosService } from './service.js';
 import type { ScenarioRow } from './repository.js';
 
-const safeFileName = (name: string) => path.basename(name).replace(/[^\w.\- ]+/g, '_').slice(-120) || 'scenario';
 /** Where a version's file lives: beside the first one, under its number. */
 export const versionKeyFor = (uuidId: string, version: number, fileName: string) => `scenarios/${uuidId}/v${version}/${safeFileName(fileName)}`;
 

@@ -50,7 +50,7 @@ export function isVisibleTo(row: Pick<ScenarioRow, 'privacy_level' | 'contribute
   return row.privacy_level === PrivacyLevel.Public || row.contributed_by === userId;
 }
 
-const safeFileName = (name: string) => path.basename(name).replace(/[^\w.\- ]+/g, '_').slice(-120) || 'scenario';
+export const safeFileName = (name: string) => path.basename(name).replace(/[^\w.\- ]+/g, '_').slice(-120) || 'scenario';
 /** A copy records the work it is based on; its name stays when the original is deleted. */
 export const isCopy = (row: Pick<ScenarioRow, 'based_on_name'>) => row.based_on_name !== null;
 /** The owner may change it: not a copy whose licence forbids adaptation (shared/licences.ts). */

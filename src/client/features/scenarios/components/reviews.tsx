@@ -6,6 +6,7 @@ import type { Scenario } from '../../../../shared/schemas/scenarios';
 import { REVIEW_MAX, type ScenarioReview } from '../../../../shared/endpoints/exchange';
 import { RatingSummary } from '../../../components/exchange';
 import { useExchangeT } from '../../../i18n/exchange';
+import './exchange.css';
 import { formatDate } from '../../../i18n/format';
 import { ApiError } from '../../../lib/api';
 import { useToast } from '../../../components/toast';

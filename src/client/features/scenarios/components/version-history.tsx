@@ -5,6 +5,7 @@ import type { Scenario } from '../../../../shared/schemas/scenarios';
 import { CHANGE_NOTE_MAX } from '../../../../shared/endpoints/exchange';
 import { SCENARIO_EXTENSIONS } from '../../../../shared/limits';
 import { useExchangeT } from '../../../i18n/exchange';
+import './exchange.css';
 import { formatDate, formatFileSize } from '../../../i18n/format';
 import { ApiError } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
