@@ -22,6 +22,8 @@ export const FIRST_ANSWERS_ID = 'first-answers';
 const tagsSegment = (tagIds: readonly number[]) => (tagIds.length ? tagIds.join(',') : '-1');
 
 export interface ScenarioLibraryParams {
+  /** 'rating': the best average first; newest first otherwise. */
+  sort?: 'newest' | 'rating';
   offset: number;
   count: number;
   age: number;
@@ -45,6 +47,7 @@ export const postsInput = (offset: number, count: number, tagIds: readonly numbe
 /** The scenario library's page: what `call(searchScenarioLibrary, ...)` sends (the search is -1 for none). */
 export const scenarioLibraryInput = (p: ScenarioLibraryParams) => ({
   params: { offset: p.offset, count: p.count, age: p.age, condition: p.condition, search: normaliseScenarioSearch(p.search), tagIds: tagsSegment(p.tagIds) },
+  query: { sort: p.sort === 'rating' ? ('rating' as const) : undefined },
 });
 
 /** The media library's page: what `call(getMediaLibrary, ...)` sends. */
@@ -64,7 +67,10 @@ export const apiUrl = {
   debriefs: pathOf(getMyDebriefs),
   posts: (offset: number, count: number, tagIds: readonly number[]) => pathOf(getPosts, postsInput(offset, count, tagIds).params),
   scenario: (id: string) => pathOf(getScenario, { id }),
-  scenarioLibrary: (p: ScenarioLibraryParams) => pathOf(searchScenarioLibrary, scenarioLibraryInput(p).params),
+  scenarioLibrary: (p: ScenarioLibraryParams) => {
+    const input = scenarioLibraryInput(p);
+    return pathOf(searchScenarioLibrary, input.params, input.query);
+  },
   mediaLibrary: (p: MediaLibraryParams) => {
     const input = mediaLibraryInput(p);
     return pathOf(getMediaLibrary, input.params, input.query);
@@ -79,6 +85,7 @@ export function scenarioLibraryParams(query: URLSearchParams): ScenarioLibraryPa
   const count = (PAGE_SIZE.scenarioLibraryChoices as readonly number[]).includes(size) ? size : PAGE_SIZE.scenarioLibrary;
   const page = Math.max(0, int(query.get('page'), 1) - 1);
   return {
+    ...(query.get('sort') === 'rating' ? { sort: 'rating' as const } : {}),
     search: query.get('q') ?? '',
     age: int(query.get('age'), -1),
     condition: int(query.get('condition'), -1),

@@ -11,6 +11,22 @@ import { getUploadKind } from '../../src/server/uploads/registry.js';
 import '../../src/server/features/scenarios/routes.js';
 import { scenarioFileBytes } from '../../src/server/db/seed/fixtures/scenarios/scenario-files.js';
 import { DEIDENTIFY_REQUIRED_MESSAGE, NO_ADAPTATION_MESSAGE, COPY_LICENCE_MESSAGE, LICENCE_MESSAGE } from '../../src/shared/licences.js';
+import {
+  CHANGE_NOTE_REQUIRED_MESSAGE, RATING_MESSAGE, REVIEW_ALREADY_REPORTED_MESSAGE, REVIEW_NOT_ALLOWED_MESSAGE, REVIEW_OWN_MESSAGE, VERSION_FILE_MESSAGE,
+} from '../../src/shared/endpoints/exchange.js';
+
+/** A multipart form: text fields, then files. */
+function form(fields: Record<string, string>, files: { name: string; filename: string; content: Buffer }[]) {
+  const boundary = `----exch${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const f of files) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`), f.content, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 
 async function storeScenario(app: FastifyInstance, user: TestUser, name: string) {
   const fileName = `${name.replace(/\W+/g, '-')}.json`;
@@ -200,5 +216,195 @@ describe.each(dbKinds)('scenario exchange (%s)', (kind) => {
       expect((await get(third, s.id)).json().num_adaptations).toBe(2);
       expect(b.based_on.name).toBe('Much adapted');
     });
+  });
+
+  describe('versions', () => {
+    const versionFile = (name: string) => scenarioFileBytes({ name, description: 'Changed inside', ageClass: 2, condition: 1 }, '.json');
+    const upload = (user: TestUser, id: number | string, note: string | null, content?: Buffer, filename = 'case-v2.json') =>
+      as(t.app, user, {
+        method: 'POST',
+        url: `/api/exchange/scenarios/${id}/versions`,
+        ...form(note === null ? {} : { change_note: note }, content ? [{ name: 'scenFile', filename, content }] : []),
+      });
+    const notificationsOf = async (user: TestUser) =>
+      t.app.db.selectFrom('notifications').select(['name', 'description', 'kind', 'link']).where('user_id', '=', user.id).where('kind', '=', 'new_version').execute();
+
+    it('the owner uploads a new version with a change note; same uuid, history, earlier file downloadable', async () => {
+      const s = await publicScenario(owner, 'Sepsis ward');
+      const first = (await get(owner, s.id)).json();
+      expect(first.version).toBe(1);
+      const one = await as(t.app, owner, { method: 'GET', url: `/api/exchange/scenarios/${s.uuid_id}/versions` });
+      expect(one.statusCode).toBe(200);
+      expect(one.json()).toMatchObject({ current: 1, versions: [{ version: 1, is_current: true, change_note: '' }] });
+
+      const res = await upload(owner, s.uuid_id, 'Added a lactate result', versionFile('Sepsis ward'));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().current).toBe(2);
+      expect(res.json().versions.map((v: { version: number; change_note: string; is_current: boolean }) => [v.version, v.change_note, v.is_current]))
+        .toEqual([[2, 'Added a lactate result', true], [1, '', false]]);
+      await t.app.jobs.drain();
+      const now2 = (await get(owner, s.uuid_id)).json();
+      expect(now2).toMatchObject({ id: s.id, uuid_id: s.uuid_id, version: 2, file_name: 'case-v2.json', privacy_level: 2, description: 'A described scenario' });
+
+      // The earlier version downloads (its file is kept), its name naming the version for the device.
+      const old = await as(t.app, other, { method: 'GET', url: `/api/exchange/scenarios/${s.uuid_id}/versions/1/download` });
+      expect(old.statusCode).toBe(200);
+      expect(old.json()).toMatchObject({ version: 1, fileName: first.file_name });
+      const fetched = await t.app.inject({ method: 'GET', url: old.json().url });
+      expect(fetched.statusCode).toBe(200);
+      expect(fetched.body).toContain('A described scenario');
+      const cur = await as(t.app, other, { method: 'GET', url: `/api/exchange/scenarios/${s.uuid_id}/versions/2/download` });
+      expect(cur.json()).toMatchObject({ version: 2, fileName: 'case-v2 (v2).json' });
+      expect((await as(t.app, other, { method: 'GET', url: `/api/exchange/scenarios/${s.uuid_id}/versions/7/download` })).statusCode).toBe(404);
+      const dl = (await as(t.app, other, { method: 'GET', url: `/api/scenarios/download/${s.id}` })).json();
+      expect(dl).toMatchObject({ version: 2, attribution: expect.stringContaining('Sepsis ward by Olive Owner') });
+
+      await upload(owner, s.id, 'Third', versionFile('Sepsis ward'), 'case-v3.json');
+      const hist = (await as(t.app, owner, { method: 'GET', url: `/api/exchange/scenarios/${s.id}/versions` })).json();
+      expect(hist.versions.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
+    });
+
+    it('refuses a missing change note or file (422), a non-owner (403), a private one of another (404)', async () => {
+      const s = await publicScenario(owner, 'Strict versions');
+      const noNote = await upload(owner, s.id, '  ', versionFile('x'));
+      expect(noNote.statusCode).toBe(422);
+      expect(noNote.json().message).toBe(CHANGE_NOTE_REQUIRED_MESSAGE);
+      const noFile = await upload(owner, s.id, 'A note');
+      expect(noFile.statusCode).toBe(422);
+      expect(noFile.json().message).toBe(VERSION_FILE_MESSAGE);
+      const wrongType = await upload(owner, s.id, 'A note', Buffer.from('plain text'), 'notes.txt');
+      expect(wrongType.statusCode).toBe(422);
+      expect((await upload(other, s.id, 'Mine now', versionFile('x'))).statusCode).toBe(403);
+      const priv = await storeScenario(t.app, owner, 'Private versions');
+      expect((await upload(other, priv.id, 'Mine now', versionFile('x'))).statusCode).toBe(404);
+      expect((await as(t.app, other, { method: 'GET', url: `/api/exchange/scenarios/${priv.id}/versions` })).statusCode).toBe(404);
+      expect((await get(owner, s.id)).json().version).toBe(1);
+    });
+
+    it('tells who favourited it or copied it, once each, not the owner', async () => {
+      const fan = await createUser(t.app, { firstName: 'Fay', lastName: 'Fan' });
+      const copier = await createUser(t.app, { firstName: 'Cole', lastName: 'Copier' });
+      const bystander = await createUser(t.app, { firstName: 'Bea', lastName: 'Bystander' });
+      const s = await publicScenario(owner, 'Anaphylaxis');
+      await edit(owner, s.id, { licence: 'cc-by-4.0' });
+      expect((await as(t.app, fan, { method: 'POST', url: `/api/scenarios/togglefavourite/${s.id}` })).statusCode).toBe(200);
+      await as(t.app, copier, { method: 'POST', url: `/api/scenarios/togglefavourite/${s.id}` });
+      expect((await copy(copier, s.id)).statusCode).toBe(200);
+      await as(t.app, owner, { method: 'POST', url: `/api/scenarios/togglefavourite/${s.id}` });
+      expect((await upload(owner, s.id, 'New adrenaline dose', versionFile('Anaphylaxis'))).statusCode).toBe(200);
+      for (const u of [fan, copier]) {
+        expect(await notificationsOf(u)).toEqual([{ name: 'A new version of Anaphylaxis is available', description: 'New adrenaline dose', kind: 'new_version', link: `/scenario/${s.uuid_id}` }]);
+      }
+      expect(await notificationsOf(bystander)).toEqual([]);
+      expect(await notificationsOf(owner)).toEqual([]);
+    });
+
+    it('a copy that may not be adapted gets no new versions (403)', async () => {
+      const s = await publicScenario(owner, 'Locked versions');
+      expect((await edit(owner, s.id, { licence: 'community' })).statusCode).toBe(200);
+      const c = (await copy(other, s.id)).json();
+      const res = await upload(other, c.id, 'Mine', versionFile('x'));
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(NO_ADAPTATION_MESSAGE);
+    });
+  });
+
+  describe('adaptation list', () => {
+    it('lists public adaptations only, with name and author', async () => {
+      const s = await publicScenario(owner, 'Listed original');
+      await edit(owner, s.id, { licence: 'cc-by-nc-sa-4.0' });
+      const pub = (await copy(other, s.id)).json();
+      await copy(third, s.id);
+      expect((await edit(other, pub.id, { tags: [tagId], privacy_level: 2, confirm_deidentified: true })).statusCode).toBe(200);
+      const res = await as(t.app, third, { method: 'GET', url: `/api/exchange/scenarios/${s.uuid_id}/adaptations` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().adaptations).toEqual([{ uuid_id: pub.uuid_id, name: 'Listed original', author: 'Oscar Other', contributed_at: expect.any(String) }]);
+      expect((await get(third, pub.id)).json().based_on).toMatchObject({ name: 'Listed original', author: 'Olive Owner', uuid_id: s.uuid_id });
+    });
+  });
+
+  describe('reviews', () => {
+    const review = (user: TestUser, id: number | string, payload: object) => as(t.app, user, { method: 'PUT', url: `/api/exchange/scenarios/${id}/reviews/mine`, payload });
+    const reviews = (user: TestUser, id: number | string) => as(t.app, user, { method: 'GET', url: `/api/exchange/scenarios/${id}/reviews` });
+
+    it('who downloaded or favourited may rate once (edit, delete); average and count on the card; owner told', async () => {
+      const r1 = await createUser(t.app, { firstName: 'Rita', lastName: 'Rater' });
+      const r2 = await createUser(t.app, { firstName: 'Rob', lastName: 'Rater' });
+      const s = await publicScenario(owner, 'Rated case');
+      const refused = await review(r1, s.id, { rating: 5 });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(REVIEW_NOT_ALLOWED_MESSAGE);
+      expect((await reviews(r1, s.id)).json()).toMatchObject({ can_review: false, mine: null, rating_count: 0, rating_average: null });
+      const own = await review(owner, s.id, { rating: 5 });
+      expect(own.statusCode).toBe(403);
+      expect(own.json().message).toBe(REVIEW_OWN_MESSAGE);
+
+      await as(t.app, r1, { method: 'GET', url: `/api/scenarios/download/${s.id}` });
+      await as(t.app, r2, { method: 'POST', url: `/api/scenarios/togglefavourite/${s.id}` });
+      const bad = await review(r1, s.id, { rating: 6 });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().message).toBe(RATING_MESSAGE);
+      expect((await review(r1, s.id, { rating: 5, body: 'Worked well with second-year students.' })).statusCode).toBe(200);
+      expect((await review(r2, s.id, { rating: 4 })).statusCode).toBe(200);
+      // A second one by the same person changes theirs: still one each.
+      const again = await review(r1, s.id, { rating: 3, body: 'Good, but long.' });
+      expect(again.json()).toMatchObject({ rating: 3, body: 'Good, but long.', is_mine: true, author: { name: 'Rita Rater' } });
+      const rows = await t.app.db.selectFrom('scenario_reviews').select('user_id').where('scenario_id', '=', s.id).execute();
+      expect(rows).toHaveLength(2);
+      expect((await get(third, s.id)).json()).toMatchObject({ rating_average: 3.5, rating_count: 2 });
+      const list = (await reviews(r1, s.id)).json();
+      expect(list).toMatchObject({ rating_average: 3.5, rating_count: 2, can_review: true, mine: { rating: 3 } });
+      expect(list.reviews).toHaveLength(2);
+      const told = await t.app.db.selectFrom('notifications').select(['name', 'kind']).where('user_id', '=', owner.id).where('kind', '=', 'review').execute();
+      expect(told.map((n) => n.name)).toEqual(['Rita Rater rated Rated case 5 of 5', 'Rob Rater rated Rated case 4 of 5']);
+
+      expect((await as(t.app, r2, { method: 'DELETE', url: `/api/exchange/scenarios/${s.id}/reviews/mine` })).statusCode).toBe(200);
+      expect((await as(t.app, r2, { method: 'DELETE', url: `/api/exchange/scenarios/${s.id}/reviews/mine` })).statusCode).toBe(404);
+      expect((await get(third, s.id)).json()).toMatchObject({ rating_average: 3, rating_count: 1 });
+    });
+
+    it('sorts the library by rating, unrated last', async () => {
+      const fan = await createUser(t.app, { firstName: 'Sol', lastName: 'Sorter' });
+      const low = await publicScenario(owner, 'Sort low');
+      const high = await publicScenario(owner, 'Sort high');
+      for (const [s, rating] of [[low, 2], [high, 5]] as const) {
+        await as(t.app, fan, { method: 'POST', url: `/api/scenarios/togglefavourite/${s.id}` });
+        expect((await review(fan, s.id, { rating })).statusCode).toBe(200);
+      }
+      const page = (await as(t.app, fan, { method: 'GET', url: '/api/scenarios/0/100/-1/-1/-1?sort=rating' })).json();
+      const names: string[] = page.scenarios.map((x: { name: string }) => x.name);
+      expect(names.indexOf('Sort high')).toBeLessThan(names.indexOf('Sort low'));
+      const rated = page.scenarios.filter((x: { rating_count: number }) => x.rating_count > 0);
+      expect(names.slice(0, rated.length)).toEqual(rated.map((x: { name: string }) => x.name));
+      const averages = rated.map((x: { rating_average: number }) => x.rating_average);
+      expect([...averages].sort((a, b) => b - a)).toEqual(averages);
+      expect((await as(t.app, fan, { method: 'GET', url: '/api/scenarios/0/10/-1/-1/-1?sort=best' })).statusCode).toBe(422);
+    });
+
+    it('reviews are reported like posts: once, not one\'s own, admins told', async () => {
+      const admin = await createUser(t.app, { role: 5, firstName: 'Ada', lastName: 'Admin' });
+      const writer = await createUser(t.app, { firstName: 'Wes', lastName: 'Writer' });
+      const s = await publicScenario(owner, 'Reported review');
+      await as(t.app, writer, { method: 'GET', url: `/api/scenarios/download/${s.id}` });
+      const r = (await review(writer, s.id, { rating: 1, body: 'Rubbish' })).json();
+      expect((await as(t.app, writer, { method: 'POST', url: `/api/exchange/reviews/${r.id}/report` })).statusCode).toBe(422);
+      expect((await as(t.app, other, { method: 'POST', url: `/api/exchange/reviews/${r.id}/report` })).statusCode).toBe(200);
+      const twice = await as(t.app, other, { method: 'POST', url: `/api/exchange/reviews/${r.id}/report` });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().message).toBe(REVIEW_ALREADY_REPORTED_MESSAGE);
+      expect((await as(t.app, other, { method: 'POST', url: '/api/exchange/reviews/999999/report' })).statusCode).toBe(404);
+      const told = await t.app.db.selectFrom('notifications').select('name').where('user_id', '=', admin.id).where('kind', '=', 'moderation').execute();
+      expect(told.map((n) => n.name)).toContain('A review was reported');
+    });
+  });
+
+  it('every exchange route needs a session (401)', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/exchange/scenarios/1/versions'], ['POST', '/api/exchange/scenarios/1/versions'], ['GET', '/api/exchange/scenarios/1/versions/1/download'],
+      ['GET', '/api/exchange/scenarios/1/adaptations'], ['GET', '/api/exchange/scenarios/1/reviews'], ['PUT', '/api/exchange/scenarios/1/reviews/mine'],
+      ['DELETE', '/api/exchange/scenarios/1/reviews/mine'], ['POST', '/api/exchange/reviews/1/report'],
+    ] as const) {
+      expect((await t.app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
+    }
   });
 });

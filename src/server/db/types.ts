@@ -316,6 +316,49 @@ export interface ScenarioTable {
   based_on_uuid: string | null;
   based_on_name: string | null;
   based_on_author: string | null;
+  /** The current version's number (1 until the owner uploads a new one). */
+  version: Generated<number>;
+  /** Ratings of its reviews: how many and their sum (the average is sum / count). */
+  rating_count: Generated<number>;
+  rating_sum: Generated<number>;
+}
+
+/** A version of a scenario and its file (kept in storage); the current one is the scenario's own file. */
+export interface ScenarioVersionTable {
+  id: Generated<number>;
+  scenario_id: number;
+  version: number;
+  file_key: string;
+  file_name: string;
+  file_size: number;
+  change_note: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** One person's rating (1-5) and optional short review of a scenario. */
+export interface ScenarioReviewTable {
+  id: Generated<number>;
+  scenario_id: number;
+  user_id: number;
+  rating: number;
+  body: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A report of a review (one per person), like a post's. */
+export interface ScenarioReviewReportTable {
+  review_id: number;
+  user_id: number;
+  created_at: string;
+  ignored_at: string | null;
+}
+
+/** Who downloaded a scenario (once per person). */
+export interface ScenarioDownloaderTable {
+  scenario_id: number;
+  user_id: number;
 }
 
 export interface ScenarioTagTable {
@@ -435,6 +478,10 @@ export interface Database {
   scenarios: ScenarioTable;
   scenario_tags: ScenarioTagTable;
   scenario_favourites: ScenarioFavouriteTable;
+  scenario_versions: ScenarioVersionTable;
+  scenario_reviews: ScenarioReviewTable;
+  scenario_downloaders: ScenarioDownloaderTable;
+  scenario_review_reports: ScenarioReviewReportTable;
   media: MediaTable;
   media_tags: MediaTagTable;
   media_favourites: MediaFavouriteTable;

@@ -1,6 +1,6 @@
 // The scenarios calls (spec section 7).
-import { libraryQuerySchema, listScenariosParamsSchema, myScenariosParamsSchema, userRefParamsSchema, scenarioListSchema, unpostedQuerySchema, scenarioPageSchema, scenarioFavouriteSchema, editScenarioSchema, scenarioSchema, directoryParamsSchema, directoryContentsSchema, directoryTreeSchema } from '../schemas/scenarios.js';
-import { pageParamsSchema, idOrUuidParams, uploadAnswerSchema, messageSchema, downloadLinkSchema } from '../schemas/common.js';
+import { libraryQuerySchema, listScenariosParamsSchema, myScenariosParamsSchema, userRefParamsSchema, scenarioListSchema, unpostedQuerySchema, scenarioPageSchema, scenarioFavouriteSchema, editScenarioSchema, scenarioSchema, directoryParamsSchema, directoryContentsSchema, directoryTreeSchema, scenarioDownloadSchema } from '../schemas/scenarios.js';
+import { pageParamsSchema, idOrUuidParams, uploadAnswerSchema, messageSchema } from '../schemas/common.js';
 import { endpoint } from '../endpoint.js';
 
 /** A user's public scenarios (userId is the id or uuid_id) */
@@ -77,7 +77,7 @@ export const downloadScenario = endpoint({
   method: 'GET',
   path: '/api/scenarios/download/:id',
   params: idOrUuidParams,
-  response: downloadLinkSchema,
+  response: scenarioDownloadSchema,
 });
 
 /** Save a private copy (identical file) to My Scenarios; answers the copy */

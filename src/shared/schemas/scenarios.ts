@@ -128,7 +128,11 @@ export const scenarioDetailsEntries = {
  * may attach nothing else); scope=group, the default, adds my private ones.
  */
 /** The library's query: ?language=de lists the scenarios in German (de, de-AT, de-CH...). */
+export const LIBRARY_SORTS = ['newest', 'rating'] as const;
+export type LibrarySort = (typeof LIBRARY_SORTS)[number];
 export const libraryQuerySchema = v.object({
+  /** newest (default) or rating: the best average first, unrated last. */
+  sort: v.optional(v.picklist(LIBRARY_SORTS, 'The sort must be newest or rating')),
   language: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(LANGUAGE_TAG, LANGUAGE_TAG_MESSAGE))], LANGUAGE_TAG_MESSAGE)),
 });
 
@@ -187,10 +191,25 @@ export const scenarioSchema = v.object({
   public_confirmation: v.nullable(publicConfirmationSchema),
   /** Adaptations of it: public ones, and the viewer's own. */
   num_adaptations: v.number(),
+  /** The current version's number (1, then one more with each new version its owner uploads). */
+  version: v.number(),
+  /** The average rating (1-5, one decimal) of its reviews; null while it has none. */
+  rating_average: v.nullable(v.number()),
+  rating_count: v.number(),
 });
 export type Scenario = v.InferOutput<typeof scenarioSchema>;
 
 export const scenarioListSchema = v.array(scenarioSchema);
+
+/** A scenario's download: the signed URL and file name, the version it is, and its attribution. */
+export const scenarioDownloadSchema = v.object({
+  url: v.string(),
+  fileName: v.string(),
+  version: v.number(),
+  /** 'Name by Author, licence (its text), /scenario/uuid': kept with the file wherever it goes. */
+  attribution: v.string(),
+});
+export type ScenarioDownload = v.InferOutput<typeof scenarioDownloadSchema>;
 
 /** A page of a list: total matches, the page, and the 1-based positions shown (0/offset when empty). */
 export const scenarioPageSchema = v.object({ total: v.number(), scenarios: scenarioListSchema, from: v.number(), to: v.number() });

@@ -28,6 +28,7 @@ import * as m0026 from './0026_replies.js';
 import * as m0039 from './0039_media_captions.js';
 import * as m0040 from './0040_notification_kinds.js';
 import * as m0030 from './0030_exchange_licences.js';
+import * as m0044 from './0044_scenario_versions_reviews.js';
 import * as m0036 from './0036_user_language.js';
 import * as m0042 from './0042_notification_delivery.js';
 import * as m0047 from './0047_pg_search_listing.js';
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0039_media_captions': m0039,
   '0040_notification_kinds': m0040,
   '0030_exchange_licences': m0030,
+  '0044_scenario_versions_reviews': m0044,
   '0036_user_language': m0036,
   '0041_conversation': m0041,
   '0042_notification_delivery': m0042,

@@ -11,11 +11,13 @@ import { seedDebriefs } from './debriefs.js';
 import { seedGroups } from './groups.js';
 import { seedActivity } from './activity.js';
 import { seedConversation } from './conversation.js';
+import { seedExchange } from './exchange.js';
 
 const seeders: ((app: FastifyInstance) => Promise<void>)[] = [
   seedUsers,
   seedTags,
   seedScenarios,
+  seedExchange,
   seedMedia,
   seedPosts,
   seedLicences,

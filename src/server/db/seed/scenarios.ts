@@ -64,7 +64,7 @@ const EXTS: Ext[] = ['.isims', '.json', '.alsi', '.isims', '.ctgi', '.isims', '.
 /** Patient pictures (public/thumbnails/patients) alternate female (even) and male (odd) codes. */
 const photoForSex = (code: number, sex: 'male' | 'female') => ((code % 2 === 0) === (sex === 'female') ? code : code < 106 ? code + 1 : code - 1);
 
-function demoScenarios(): DemoScenario[] {
+export function demoScenarios(): DemoScenario[] {
   return ROWS.map(([name, description, ageClass, condition, deviceId, photoCode, sex, minutes, tags], i) => ({
     name, description, ageClass, condition, deviceId, photoCode: photoForSex(photoCode, sex), sex, tags,
     durationSeconds: minutes * 60,

@@ -2,7 +2,27 @@
 // media/licence-routes.ts) and the owner's public items still lacking the de-identification confirmation. Copies, attribution,
 // adaptation counts and the confirmation itself live in the scenario and media rules.
 import type { FastifyInstance } from 'fastify';
-import { getExchangeMe, setDefaultLicence, setScenarioLicence, type ExchangeMe } from '../../../shared/endpoints/exchange.js';
+import fsp from 'node:fs/promises';
+import {
+  VERSION_FILE_MESSAGE,
+  deleteScenarioReview,
+  downloadScenarioVersion,
+  getExchangeMe,
+  getScenarioAdaptations,
+  getScenarioReviews,
+  getScenarioVersions,
+  reportScenarioReview,
+  saveScenarioReview,
+  setDefaultLicence,
+  setScenarioLicence,
+  uploadScenarioVersion,
+  type ExchangeMe,
+} from '../../../shared/endpoints/exchange.js';
+import { MAX_UPLOAD_BYTES } from '../../../shared/limits.js';
+import { unprocessable } from '../../lib/http-error.js';
+import { formParts, streamPartToTemp } from '../../uploads/multipart.js';
+import type { AcceptedFile } from '../../uploads/registry.js';
+import { exchangeService } from './exchange-service.js';
 import { licenceOf } from '../../../shared/licences.js';
 import { route } from '../../lib/route.js';
 import type { SessionUser } from '../../plugins/session.js';
@@ -10,6 +30,7 @@ import { scenarioPortsOf, scenariosService } from './service.js';
 
 export default async function exchangeRoutes(app: FastifyInstance) {
   const scenarios = scenariosService(scenarioPortsOf(app));
+  const exchange = exchangeService(app, scenarios);
   const tags = ['exchange'];
 
   async function me(user: SessionUser): Promise<ExchangeMe> {
@@ -46,4 +67,78 @@ export default async function exchangeRoutes(app: FastifyInstance) {
     tags,
     summary: "Set my scenario's licence (also while it processes); a copy keeps its original's licence (422), and a copy that may not be adapted cannot change (403)",
   }, async ({ user, params, body }) => scenarios.setLicence(user, params.id, body.licence));
+
+  route(app, getScenarioVersions, {
+    auth: 'user',
+    tags,
+    summary: 'The version history of a scenario I may see, newest first: number, file, change note, who and when',
+  }, async ({ user, params }) => exchange.versions(user, params.id));
+
+  route(app, uploadScenarioVersion, {
+    auth: 'user',
+    tags,
+    summary: 'Upload a new version of my scenario (same page and uuid): multipart with the field change_note (required, 500 characters) before the file scenFile. Earlier files stay downloadable; people who favourited or copied it are notified.',
+  }, async ({ user, params, request }) => {
+    let note = '';
+    let file: AcceptedFile | null = null;
+    let problem: string | null = null;
+    // A file over the size limit is refused with its message, not a failed request (@fastify/multipart option).
+    const partsOptions = { limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 5 }, throwFileSizeLimit: false };
+    try {
+      for await (const part of formParts(request, partsOptions)) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'change_note' && typeof part.value === 'string') note = part.value;
+          continue;
+        }
+        if (part.fieldname !== 'scenFile' || file) {
+          for await (const chunk of part.file) void chunk;
+          continue;
+        }
+        const checked = await streamPartToTemp(app, part, 'scenario');
+        if (checked.ok) file = checked.file;
+        else problem = checked.error.message;
+      }
+      if (problem) throw unprocessable(problem);
+      if (!file) throw unprocessable(VERSION_FILE_MESSAGE);
+      return await exchange.newVersion(user, params.id, file, note);
+    } finally {
+      if (file) await fsp.rm(file.filePath, { force: true });
+    }
+  });
+
+  route(app, downloadScenarioVersion, {
+    auth: 'user',
+    tags,
+    summary: 'A signed download URL of one version of a scenario I may see (the file name names the version); counts the download',
+  }, async ({ user, params }) => exchange.downloadVersion(user, params.id, params.version));
+
+  route(app, getScenarioAdaptations, {
+    auth: 'user',
+    tags,
+    summary: 'The public adaptations (copies) of a scenario I may see, newest first (at most 100)',
+  }, async ({ user, params }) => exchange.adaptations(user, params.id));
+
+  route(app, getScenarioReviews, {
+    auth: 'user',
+    tags,
+    summary: 'Reviews of a scenario I may see, newest first (?offset, ?count up to 100), with the average, the count, mine and whether I may review',
+  }, async ({ user, params, query }) => exchange.reviews(user, params.id, query.offset ?? 0, query.count ?? 20));
+
+  route(app, saveScenarioReview, {
+    auth: 'user',
+    tags,
+    summary: 'Rate a scenario I downloaded or favourited (1-5) with an optional review of up to 1000 characters, or change mine: one per person; the owner is notified of a new one',
+  }, async ({ user, params, body }) => exchange.saveReview(user, params.id, body));
+
+  route(app, deleteScenarioReview, {
+    auth: 'user',
+    tags,
+    summary: 'Delete my review of a scenario',
+  }, async ({ user, params }) => exchange.deleteReview(user, params.id));
+
+  route(app, reportScenarioReview, {
+    auth: 'user',
+    tags,
+    summary: "Report another person's review (once; 422 for my own, 409 again); administrators are notified",
+  }, async ({ user, params }) => exchange.reportReview(user, params.id));
 }

@@ -26,6 +26,8 @@ export type ScenarioRow = Selectable<ScenarioTable> & {
 };
 
 export interface LibraryFilters {
+  /** newest (default) or rating. */
+  sort?: 'newest' | 'rating';
   offset: number;
   count: number;
   age: number;
@@ -230,6 +232,21 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       // index: 0003, 0007), read from the nearer end of the list; then only those rows.
       const w = pageWindow(total, f.offset, f.count);
       if (!w) return { total, rows: [] };
+      if (f.sort === 'rating') {
+        // Best average first (unrated last), then the most rated, then the newest.
+        const average = sql<number>`CASE WHEN s.rating_count = 0 THEN 0 ELSE CAST(s.rating_sum AS REAL) / s.rating_count END`;
+        const ranked = await db
+          .selectFrom('scenarios as s')
+          .select('s.id')
+          .where((eb) => libraryWhere(eb as unknown as EB, f))
+          .orderBy(average, 'desc')
+          .orderBy('s.rating_count', 'desc')
+          .orderBy('s.id', 'desc')
+          .limit(f.count)
+          .offset(f.offset)
+          .execute();
+        return { total, rows: await rowsById(ranked.map((r) => r.id)) };
+      }
       const dir = readOrder(w, 'desc');
       if (dialect === 'sqlite' && f.words.length && !f.tagIds.length) {
         // A common word: the page's matches lie among the next few hundred scenarios of the library
@@ -450,6 +467,14 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
 
     audit: (actorId: number, action: string, uuidId: string, detail: string | null = null) =>
       recordAudit(db, { actorId, action, targetType: 'scenario', targetId: uuidId, detail }),
+
+    /** The person downloaded the scenario (once per person: who may review it). */
+    recordDownloader: (scenarioId: number, userId: number) =>
+      db.insertInto('scenario_downloaders').values({ scenario_id: scenarioId, user_id: userId }).onConflict((oc) => oc.doNothing()).execute(),
+
+    /** Storage keys of a scenario's listed versions. */
+    versionFiles: async (scenarioId: number) =>
+      (await db.selectFrom('scenario_versions').select('file_key').where('scenario_id', '=', scenarioId).execute()).map((r) => r.file_key),
 
     incrementDownloads: (id: number) =>
       db.updateTable('scenarios').set((eb) => ({ num_downloads: eb('num_downloads', '+', 1) })).where('id', '=', id).execute(),

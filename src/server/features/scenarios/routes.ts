@@ -52,8 +52,8 @@ export default async function scenarioRoutes(app: FastifyInstance) {
       auth: 'user',
       tags,
       summary:
-        'The scenario library: public, processed scenarios by patient age and condition (-1 all), search words (comma-joined, or -1) and tag ids (comma-joined, or -1; any of them); ?language=de keeps those in that language (de, de-AT...). Answers { total, scenarios, from, to }.',
-    }, async ({ user, params, query }) => service.library(user, params, query.language || null));
+        'The scenario library: public, processed scenarios by patient age and condition (-1 all), search words (comma-joined, or -1) and tag ids (comma-joined, or -1; any of them); ?language=de keeps those in that language (de, de-AT...); ?sort=rating puts the best average rating first (unrated last). Answers { total, scenarios, from, to }.',
+    }, async ({ user, params, query }) => service.library(user, params, query.language || null, query.sort ?? 'newest'));
   }
 
   route(app, getUserPublicScenarios, {

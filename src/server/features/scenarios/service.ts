@@ -12,7 +12,7 @@ import { storeAcceptedFile } from '../../uploads/registry.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { GroupsPort } from '../../lib/ports.js';
 import type { SessionUser } from '../../plugins/session.js';
-import type { DownloadLink, MessageBody } from '../../../shared/schemas/common.js';
+import type { MessageBody } from '../../../shared/schemas/common.js';
 import {
   BROKEN_FILE_MESSAGE,
   NOT_PUBLISHABLE_MESSAGE,
@@ -22,10 +22,12 @@ import {
   patientPhotoUrl,
   type DirectoryContents,
   type DirectoryNode,
+  type LibrarySort,
   type ListScenariosParams,
   type MyScenariosParams,
   type Scenario,
   type ScenarioFavourite,
+  type ScenarioDownload,
   type ScenarioPage,
 } from '../../../shared/schemas/scenarios.js';
 import { COPY_LICENCE_MESSAGE, DEIDENTIFY_REQUIRED_MESSAGE, NO_ADAPTATION_MESSAGE, licenceOf } from '../../../shared/licences.js';
@@ -48,12 +50,25 @@ export function isVisibleTo(row: Pick<ScenarioRow, 'privacy_level' | 'contribute
   return row.privacy_level === PrivacyLevel.Public || row.contributed_by === userId;
 }
 
-const safeFileName = (name: string) => path.basename(name).replace(/[^\w.\- ]+/g, '_').slice(-120) || 'scenario';
+export const safeFileName = (name: string) => path.basename(name).replace(/[^\w.\- ]+/g, '_').slice(-120) || 'scenario';
 /** A copy records the work it is based on; its name stays when the original is deleted. */
 export const isCopy = (row: Pick<ScenarioRow, 'based_on_name'>) => row.based_on_name !== null;
 /** The owner may change it: not a copy whose licence forbids adaptation (shared/licences.ts). */
 export const isAdaptable = (row: Pick<ScenarioRow, 'based_on_name' | 'licence'>) => !isCopy(row) || licenceOf(row.licence).allowsAdaptation;
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+/** The average of a scenario's ratings, to one decimal; null while it has none. */
+export const ratingAverage = (r: Pick<ScenarioRow, 'rating_count' | 'rating_sum'>) =>
+  r.rating_count > 0 ? Math.round((Number(r.rating_sum) / r.rating_count) * 10) / 10 : null;
+export const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+
+/**
+ * What a copy or download keeps of where a scenario comes from: 'Name by Author, CC BY 4.0
+ * (licence text), /scenario/uuid'. A copy names the work it is based on.
+ */
+export function attributionOf(row: Pick<ScenarioRow, 'name' | 'uuid_id' | 'licence' | 'owner_first_name' | 'owner_last_name' | 'based_on_name' | 'based_on_author' | 'based_on_uuid'>): string {
+  const l = licenceOf(row.licence);
+  const [name, author, uuidId] = isCopy(row) ? [row.based_on_name ?? '', row.based_on_author ?? '', row.based_on_uuid ?? row.uuid_id] : [row.name, fullName(row.owner_first_name, row.owner_last_name), row.uuid_id];
+  return `${name} by ${author}, ${l.name} (${l.url}), /scenario/${uuidId}`;
+}
 
 export const storageKeyFor = (uuidId: string, fileName: string) => `scenarios/${uuidId}/${safeFileName(fileName)}`;
 export const nameFromFileName = (fileName: string) => path.basename(fileName).replace(/\.[^.]+$/, '').slice(0, 200) || 'Unknown Scenario';
@@ -147,6 +162,9 @@ export function scenariosService({ repo, storage, jobs, secret, log, groups }: S
         is_adaptable: isAdaptable(r),
         public_confirmation: own && r.public_confirmed_at ? { confirmed_by: fullName(r.confirmer_first_name, r.confirmer_last_name), confirmed_at: r.public_confirmed_at } : null,
         num_adaptations: adaptations.get(r.id) ?? 0,
+        version: r.version,
+        rating_average: ratingAverage(r),
+        rating_count: r.rating_count,
       };
     });
   }
@@ -193,12 +211,15 @@ export function scenariosService({ repo, storage, jobs, secret, log, groups }: S
 
   return {
     present,
+    findVisible,
+    findOwned,
+    presentOne,
 
-    async library(viewer: SessionUser, p: ListScenariosParams, language: string | null = null): Promise<ScenarioPage> {
-      const f = { offset: p.offset, count: p.count, age: p.age, condition: p.condition, words: searchWords(p.search), tagIds: p.tagIds, language };
+    async library(viewer: SessionUser, p: ListScenariosParams, language: string | null = null, sort: LibrarySort = 'newest'): Promise<ScenarioPage> {
+      const f = { offset: p.offset, count: p.count, age: p.age, condition: p.condition, words: searchWords(p.search), tagIds: p.tagIds, language, sort };
       // The rows, tags and counts are shared by every reader; the reader's answer (their favourites
       // and own fields) is cached for them. Both until anything they show changes.
-      const key = `${f.offset} ${f.count} ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${f.words.join(',')} ${language?.toLowerCase() ?? ''}`;
+      const key = `${f.offset} ${f.count} ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${f.words.join(',')} ${language?.toLowerCase() ?? ''} ${sort}`;
       return repo.cachedLibraryPage(`reader ${viewer.id} ${key}`, async () => {
         const shared = await repo.cachedLibraryPage(`rows ${key}`, async () => {
           const { total, rows } = await repo.library(f);
@@ -296,16 +317,23 @@ export function scenariosService({ repo, storage, jobs, secret, log, groups }: S
 
     async remove(viewer: SessionUser, id: string): Promise<MessageBody> {
       const row = await findOwned(id, viewer);
+      const earlier = await repo.versionFiles(row.id);
       await repo.delete(row.id);
-      // A copy has its own file, so the stored file belongs to this row alone.
-      await storage.delete(row.file_key).catch(() => undefined);
+      // A copy has its own file, so the stored files (every version's) belong to this row alone.
+      for (const key of new Set([row.file_key, ...earlier])) await storage.delete(key).catch(() => undefined);
       return { message: 'Scenario deleted.' };
     },
 
-    async download(viewer: SessionUser, id: string): Promise<DownloadLink> {
+    async download(viewer: SessionUser, id: string): Promise<ScenarioDownload> {
       const row = await findVisible(id, viewer);
       await repo.incrementDownloads(row.id);
-      return { url: signFileUrl(secret, row.file_key, { fileName: row.file_name, disposition: 'attachment' }), fileName: row.file_name };
+      await repo.recordDownloader(row.id, viewer.id);
+      return {
+        url: signFileUrl(secret, row.file_key, { fileName: row.file_name, disposition: 'attachment' }),
+        fileName: row.file_name,
+        version: row.version,
+        attribution: attributionOf(row),
+      };
     },
 
     /** An owned private copy with identical bytes; tags and metadata carried over. */

@@ -1,6 +1,6 @@
 // Edit Media (spec section 2): name and description (200 each), an image's alt text, tags, Save
 // Changes, Delete Item; the messages of section 8 and the unsaved-changes prompt.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
@@ -11,13 +11,15 @@ import { Spinner } from '../../../components/spinner';
 import { TagSelector } from '../../../components/tag-selector';
 import { ApiError } from '../../../lib/api';
 import { TEXT_LIMITS } from '../../../../shared/limits';
-import { MEDIA_ALT_TEXT_MAX, mediaFormSchema, type MediaForm, type MediaItem } from '../../../../shared/schemas/media';
+import { MEDIA_ALT_TEXT_MAX, mediaFormSchema, type MediaEditInput, type MediaForm, type MediaItem } from '../../../../shared/schemas/media';
 import { useDeleteMedia } from '../api/delete-media';
 import { useEditMedia } from '../api/edit-media';
 import { useAllTags } from '../../../lib/tags';
 import { useMediaItem } from '../api/get-media-item';
 import { MediaNotice } from '../components/media-notice';
 import { CaptionsField } from '../components/captions-field';
+import { LicenceSelect } from '../../../components/exchange';
+import { useExchangeT } from '../../../i18n/exchange';
 
 function EditForm({ media }: { media: MediaItem }) {
   const navigate = useNavigate();
@@ -27,6 +29,8 @@ function EditForm({ media }: { media: MediaItem }) {
   const edit = useEditMedia();
   const del = useDeleteMedia();
   const leaving = useRef(false);
+  const t = useExchangeT();
+  const [licence, setLicence] = useState(media.licence);
   const formValues = (m: MediaItem): MediaForm => ({ name: m.name, description: m.description ?? '', alt_text: m.alt_text ?? '', tags: m.tags.map((t) => t.id) });
   const initial = formValues(media);
   const { register, handleSubmit, control, reset, watch, formState: { errors, isDirty } } = useForm<MediaForm>({
@@ -49,7 +53,7 @@ function EditForm({ media }: { media: MediaItem }) {
 
   const save = handleSubmit((values) =>
     edit.mutate(
-      { id: media.id, name: values.name.trim(), description: values.description.trim(), ...(media.is_video ? {} : { alt_text: values.alt_text.trim() }), tags: values.tags },
+      { id: media.id, name: values.name.trim(), description: values.description.trim(), ...(media.is_video ? {} : { alt_text: values.alt_text.trim() }), tags: values.tags, ...(licence !== media.licence ? { licence: licence as MediaItem['licence'] & MediaEditInput['licence'] } : {}) },
       {
         onSuccess: (r) => {
           reset(formValues(r.media));
@@ -105,6 +109,7 @@ function EditForm({ media }: { media: MediaItem }) {
         </>
       )}
       {media.is_video && <CaptionsField mediaId={media.id} name={media.name} hasCaptions={Boolean(media.signed_captions_url)} />}
+      <LicenceSelect label={t('licence')} value={licence} onChange={setLicence} />
       <Controller
         control={control}
         name="tags"

@@ -4,6 +4,8 @@
 // 'getmediapaths' lists the device's media files, 'getmediafile' with { path } hands one over.
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { DefaultLicencePicker } from '../../../components/exchange';
+import { useExchangeT } from '../../../i18n/exchange';
 import { NativeImportTable } from '../../../components/upload/native-import-table';
 import { UploadPanel } from '../../../components/upload/upload-panel';
 import { isNativeApp } from '../../../lib/native-bridge';
@@ -13,6 +15,12 @@ import { uploadMedia } from '../../../../shared/endpoints/media';
 import { UploadedMediaAccess } from '../components/uploaded-media-access';
 
 const MEDIA_EXTENSIONS = [...MEDIA_IMAGE_EXTENSIONS, ...MEDIA_VIDEO_EXTENSIONS];
+
+/** The licence these uploads get: the account's default, changed here too. */
+function UploadLicence() {
+  const t = useExchangeT();
+  return <DefaultLicencePicker label={t('uploadLicence')} />;
+}
 
 export function Component() {
   const qc = useQueryClient();
@@ -24,6 +32,7 @@ export function Component() {
         <Link className="btn" to="/me/media">My Media</Link>
       </div>
       <div className="card">
+        <UploadLicence />
         <UploadPanel kind="media" extensions={MEDIA_EXTENSIONS} maxFiles={MEDIA_BATCH_LIMIT} dropText="Drop your media files here to upload to Community." onUploaded={refresh}
           uploadedExtra={(row) => <UploadedMediaAccess uuid={row.uuid_id} name={row.name} />}
         />

@@ -1,6 +1,6 @@
 // One scenario in a list: device thumbnail, name, patient, tags, contributor and download.
 import { Link } from 'react-router-dom';
-import { LicenceLink } from '../../../components/exchange';
+import { LicenceLink, RatingSummary } from '../../../components/exchange';
 import { PrivacyLevel, patientAgeLabels, patientConditionLabels } from '../../../../shared/enums';
 import { formatRelativeDate, truncateTag } from '../../../../shared/format';
 import type { Scenario } from '../../../../shared/schemas/scenarios';
@@ -24,6 +24,7 @@ export function ScenarioCard({ scenario, showOwnerState = false }: { scenario: S
           <span>{formatRelativeDate(s.contributed_at)}</span>
           {/* Offline copies kept before licences existed have none. */}
           {s.licence && <LicenceLink licence={s.licence} />}
+          {s.rating_count > 0 && <RatingSummary average={s.rating_average} count={s.rating_count} />}
         </p>
         {s.description && <p className="scenario-description">{s.description}</p>}
         <div>

@@ -17,6 +17,8 @@ import { useScenario } from '../api/get-scenario';
 import { useAllTags } from '../../../lib/tags';
 import { useEditScenario } from '../api/edit-scenario';
 import { useDeleteScenario } from '../api/delete-scenario';
+import { LicenceSelect } from '../../../components/exchange';
+import { useExchangeT } from '../../../i18n/exchange';
 
 const toForm = (s: Scenario): EditScenarioForm => ({
   description: s.description,
@@ -34,6 +36,8 @@ function EditForm({ scenario }: { scenario: Scenario }) {
   const confirm = useConfirm();
   const navigate = useNavigate();
   const [unsaved, setUnsaved] = useState(false);
+  const t = useExchangeT();
+  const [licence, setLicence] = useState(scenario.licence);
   const { register, handleSubmit, control, reset, watch, formState: { errors } } = useForm<EditScenarioForm>({
     resolver: valibotResolver(editScenarioFormSchema),
     defaultValues: toForm(scenario),
@@ -69,6 +73,7 @@ function EditForm({ scenario }: { scenario: Scenario }) {
           patient_age: values.patient_age === '' ? null : Number(values.patient_age),
           patient_condition: values.patient_condition === '' ? null : Number(values.patient_condition),
           tags: values.tags,
+          ...(licence !== scenario.licence ? { licence } : {}),
         },
       },
       {
@@ -77,9 +82,9 @@ function EditForm({ scenario }: { scenario: Scenario }) {
           reset(toForm(updated));
           void alert('Updated!', 'Your scenario has been updated.');
         },
-        onError: () => {
+        onError: (err) => {
           setUnsaved(false);
-          void alert('Error', 'Whoops! We had some trouble updating your scenario.');
+          void alert('Error', err instanceof ApiError && err.status === 422 ? err.message : 'Whoops! We had some trouble updating your scenario.');
         },
       },
     );
@@ -142,6 +147,14 @@ function EditForm({ scenario }: { scenario: Scenario }) {
           />
         )}
       />
+      {/* A copy keeps the licence of the work it is based on. */}
+      <LicenceSelect
+        label={t('licence')}
+        value={licence}
+        disabled={Boolean(scenario.based_on)}
+        help={scenario.based_on ? t('copyKeepsLicence') : undefined}
+        onChange={(l) => { setLicence(l); setUnsaved(true); }}
+      />
       <div className="actions">
         <button type="submit" className="btn primary" disabled={edit.isPending}>Save Changes</button>
         <Link className="btn" to={`/scenario/${scenario.uuid_id}`}>Back to scenario</Link>
@@ -157,11 +170,13 @@ export function Component() {
   const { uuidId = '' } = useParams();
   const { data, isLoading, error } = useScenario(uuidId);
   const { data: me } = useMe();
+  const t = useExchangeT();
   if (isLoading) return <Spinner label="Loading scenario" />;
   if (error || !data) return <EmptyState title="Resource not found"><Link to="/scenarios">Back to Scenarios</Link></EmptyState>;
   if (me && me.id !== data.contributed_by.id) {
     return <EmptyState title="Only the contributor can edit this scenario"><Link to={`/scenario/${data.uuid_id}`}>Back to scenario</Link></EmptyState>;
   }
+  if (!data.is_adaptable) return <EmptyState title={t('noAdaptation')}><Link to={`/scenario/${data.uuid_id}`}>Back to scenario</Link></EmptyState>;
   if (!data.is_processed) return <div className="alert info">This scenario is currently processing. please check back later.</div>;
   return <EditForm key={data.id} scenario={data} />;
 }

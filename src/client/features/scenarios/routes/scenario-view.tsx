@@ -23,6 +23,10 @@ import { OfflineBadge } from '../../../offline/components/offline-badge';
 import { useItemTitle } from '../../../app/screen-title';
 import { BasedOn, ConfirmationNote, DeidentifyCheckbox, LicenceLink } from '../../../components/exchange';
 import { useExchangeT } from '../../../i18n/exchange';
+import { RatingSummary } from '../../../components/exchange';
+import { VersionHistory } from '../components/version-history';
+import { AdaptationsList } from '../components/adaptations-list';
+import { Reviews } from '../components/reviews';
 
 export const PRIVATE_TEXT = 'Private scenarios are not visible in Scenarios, but may be attached to Group Posts.';
 export const PUBLIC_TEXT = 'Public scenarios are publicly visible in Scenarios.';
@@ -142,7 +146,9 @@ function ScenarioViewBody({ s, own, live, kept }: { s: Scenario; own: boolean; l
           {s.based_on && <BasedOn basedOn={s.based_on} />}
           <p className="muted">
             <LicenceLink licence={s.licence} />
-            {s.num_adaptations > 0 && <> · <span data-testid="adaptations">{t('adaptations', { count: s.num_adaptations })}</span></>}
+            {s.num_adaptations > 0 && <> · <a href="#adaptations-title" data-testid="adaptations">{t('adaptations', { count: s.num_adaptations })}</a></>}
+            {s.version > 1 && <> · <a href="#versions-title" data-testid="version">{t('versionLabel', { version: s.version })}</a></>}
+            {s.rating_count > 0 && <> · <a href="#reviews-title"><RatingSummary average={s.rating_average} count={s.rating_count} /></a></>}
           </p>
           {own && <ConfirmationNote confirmation={s.public_confirmation} />}
           {s.description && <p>{s.description}</p>}
@@ -177,6 +183,9 @@ function ScenarioViewBody({ s, own, live, kept }: { s: Scenario; own: boolean; l
       </div>
       <ScenarioStory scenario={s} />
       <ScenarioDetailsCard scenario={s} />
+      {live && <VersionHistory scenario={s} own={own} />}
+      {live && <AdaptationsList scenario={s} />}
+      {live && <Reviews scenario={s} own={own} />}
     </div>
   );
 }

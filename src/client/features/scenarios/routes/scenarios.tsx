@@ -10,6 +10,7 @@ import { useAllTags } from '../../../lib/tags';
 import { ScenarioCard } from '../components/scenario-card';
 import { ScenarioFilters, type LibraryFilterState } from '../components/scenario-filters';
 import { AddScenarioMenu } from '../components/add-scenario-menu';
+import { useExchangeT } from '../../../i18n/exchange';
 
 export function Component() {
   const [params, setParams] = useSearchParams();
@@ -17,10 +18,12 @@ export function Component() {
   const { page, offset, ...filters } = scenarioLibraryParams(params);
   const { data, isLoading, error } = useScenarios({ ...filters, offset });
   const tags = useAllTags();
+  const t = useExchangeT();
 
-  const update = (next: Partial<LibraryFilterState> & { page?: number }) => {
+  const update = (next: Partial<LibraryFilterState> & { page?: number; sort?: 'newest' | 'rating' }) => {
     const merged = { ...filters, ...next };
     const p = new URLSearchParams();
+    if (merged.sort === 'rating') p.set('sort', 'rating');
     if (merged.search.trim()) p.set('q', merged.search.trim());
     if (merged.age !== -1) p.set('age', String(merged.age));
     if (merged.condition !== -1) p.set('condition', String(merged.condition));
@@ -35,7 +38,16 @@ export function Component() {
     <div className="scenarios-page">
       <div className="page-header">
         <h1>Scenarios</h1>
-        <AddScenarioMenu />
+        <div className="row-actions">
+          <label className="inline-field">
+            {t('sortLabel')}{' '}
+            <select value={filters.sort ?? 'newest'} onChange={(e) => update({ sort: e.target.value === 'rating' ? 'rating' : 'newest', page: 0 })}>
+              <option value="newest">{t('sortNewest')}</option>
+              <option value="rating">{t('sortRating')}</option>
+            </select>
+          </label>
+          <AddScenarioMenu />
+        </div>
       </div>
       <div className="library-layout">
         <ScenarioFilters value={filters} tags={tags.data ?? []} onChange={(n) => update({ ...n, page: 0 })} onClear={() => setParams(new URLSearchParams())} />

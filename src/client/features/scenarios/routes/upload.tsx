@@ -2,7 +2,10 @@
 // file, 100 per batch, folders three levels deep) and, inside the native app, the device import table.
 // New scenarios are private and unpublished until their owner adds details.
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { DefaultLicencePicker } from '../../../components/exchange';
+import { useExchangeT } from '../../../i18n/exchange';
 import { NativeImportTable } from '../../../components/upload/native-import-table';
 import { UploadPanel } from '../../../components/upload/upload-panel';
 import { isNativeApp } from '../../../lib/native-bridge';
@@ -10,34 +13,39 @@ import { SCENARIO_BATCH_LIMIT, SCENARIO_EXTENSIONS } from '../../../../shared/li
 import { scenarioKeys } from '../api/keys';
 import { uploadScenario } from '../../../../shared/endpoints/scenarios';
 
+/** The licence these uploads get: the account's default, changed here too. */
+function UploadLicence() {
+  const t = useExchangeT();
+  return <DefaultLicencePicker label={t('uploadLicence')} />;
+}
+
 export function Component() {
   const qc = useQueryClient();
+  const { t } = useTranslation('scenarios');
   const refresh = () => void qc.invalidateQueries({ queryKey: scenarioKeys.all });
   return (
     <div className="scenario-upload">
       <div className="page-header">
-        <h1>Upload Scenarios</h1>
+        <h1>{t('upload.title')}</h1>
         <Link className="btn" to="/me/scenarios">
-          My Scenarios
+          {t('upload.myScenarios')}
         </Link>
       </div>
       <div className="card">
+        <UploadLicence />
         <UploadPanel
           kind="scenario"
           extensions={SCENARIO_EXTENSIONS}
           maxFiles={SCENARIO_BATCH_LIMIT}
-          dropText="Drop your scenario files or a folder here to upload to Community."
+          dropText={t('upload.drop')}
           folderWarning
           onUploaded={refresh}
         />
-        <p className="help">
-          Scenario files (.isims, .ctgi, .alsi and .json) up to 512 MB each. Uploaded scenarios are unpublished and visible only to you until you add a
-          description, patient details and tags.
-        </p>
+        <p className="help">{t('upload.help')}</p>
       </div>
       {isNativeApp() && (
         <div className="card native-import">
-          <h2>Import from the device</h2>
+          <h2>{t('upload.importTitle')}</h2>
           <NativeImportTable upload={uploadScenario} field="scenFiles" extensions={SCENARIO_EXTENSIONS} onUploaded={refresh} />
         </div>
       )}

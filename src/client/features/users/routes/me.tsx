@@ -1,7 +1,10 @@
 // Profile (/me, spec section 2): account details, organisation with its register link, the
-// 'Link Organisation' control, the Favourite Scenarios card and this device's offline storage.
+// 'Link Organisation' control, sharing (default licence, items awaiting the de-identification
+// confirmation), the Favourite Scenarios card and this device's offline storage.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../i18n/format';
 import { Spinner } from '../../../components/spinner';
 import { useMe } from '../../../lib/current-user';
 import { CopyRegisterLink } from '../components/copy-register-link';
@@ -9,14 +12,13 @@ import { FavouriteScenariosCard } from '../components/favourite-scenarios-card';
 import { LinkOrganisation } from '../components/link-organisation';
 import { OfflineStorage } from '../../../offline/components/offline-storage';
 import { LanguageSelect } from '../components/language-select';
-
-const formatDateTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }) : 'Never';
+import { ExchangeCard } from '../components/exchange-card';
 
 /** The profile; `children` are cards other features add below it (app/me-page.tsx). */
 export function MePage({ children }: { children?: ReactNode }) {
   const { data: me } = useMe();
-  if (!me) return <Spinner label="Loading" />;
+  const { t } = useTranslation('users');
+  if (!me) return <Spinner label={t('me.loading')} />;
   const org = me.organisation;
   return (
     <div className="profile-page">
@@ -24,43 +26,44 @@ export function MePage({ children }: { children?: ReactNode }) {
         <div className="card-header">
           <h1 id="profile-title">{me.first_name} {me.last_name}</h1>
           <div className="row-actions">
-            <Link to="/me/profile" className="btn">Update details</Link>
-            <Link to="/me/password" className="btn">Change password</Link>
+            <Link to="/me/profile" className="btn">{t('me.updateDetails')}</Link>
+            <Link to="/me/password" className="btn">{t('me.changePassword')}</Link>
           </div>
         </div>
         <dl className="details">
-          <dt>Username</dt>
+          <dt>{t('me.username')}</dt>
           <dd>{me.username}</dd>
-          <dt>Last login</dt>
-          <dd>{formatDateTime(me.last_login)}</dd>
-          <dt>Email</dt>
+          <dt>{t('me.lastLogin')}</dt>
+          <dd>{me.last_login ? formatDateTime(me.last_login) : t('me.never')}</dd>
+          <dt>{t('me.email')}</dt>
           <dd>{me.email}</dd>
-          <dt>Mobile phone</dt>
-          <dd>{me.mobile_phone || <span className="muted">Not set</span>}</dd>
+          <dt>{t('me.mobilePhone')}</dt>
+          <dd>{me.mobile_phone || <span className="muted">{t('me.notSet')}</span>}</dd>
         </dl>
         <LanguageSelect />
       </section>
 
       <section className="card" aria-labelledby="org-title">
-        <h2 id="org-title">Organisation</h2>
+        <h2 id="org-title">{t('me.organisation')}</h2>
         {org ? (
           <>
             <dl className="details">
-              <dt>Name</dt>
+              <dt>{t('me.orgName')}</dt>
               <dd>{org.name}</dd>
-              <dt>Website</dt>
-              <dd>{org.website ? <a href={org.website} target="_blank" rel="noreferrer">{org.website}</a> : <span className="muted">None</span>}</dd>
-              <dt>Code</dt>
+              <dt>{t('me.website')}</dt>
+              <dd>{org.website ? <a href={org.website} target="_blank" rel="noreferrer">{org.website}</a> : <span className="muted">{t('me.none')}</span>}</dd>
+              <dt>{t('me.code')}</dt>
               <dd>{org.organisation_code}</dd>
             </dl>
             <CopyRegisterLink code={org.organisation_code} />
           </>
         ) : (
-          <p className="muted">You are not linked to an organisation.</p>
+          <p className="muted">{t('me.noOrganisation')}</p>
         )}
         <LinkOrganisation />
       </section>
 
+      <ExchangeCard />
       <FavouriteScenariosCard />
       {children}
       <OfflineStorage />

@@ -1,0 +1,164 @@
+// Scenario exchange end to end: an upload with a chosen licence made public with the de-identification
+// confirmation; a new version with its change note, seen as a notification by a user who favourited
+// it, with the history and the earlier version's download; a rating and review; the profile's default
+// licence. Screens are captured at 1024, 768 and 390 px.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { scenarioFileBytes } from '../src/server/db/seed/fixtures/scenarios/scenario-files';
+import { signedIn } from './support/auth';
+
+test.use({ screenshot: 'only-on-failure' });
+test.describe.configure({ mode: 'serial' });
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-exchange-'));
+const shots = path.join(os.tmpdir(), 'e2e-exchange-shots');
+fs.mkdirSync(shots, { recursive: true });
+const stamp = Date.now().toString(36);
+const NAME = `Exchange hypoglycaemia ${stamp}`;
+
+function scenarioFile(fileName: string, description: string): string {
+  const p = path.join(work, fileName);
+  fs.writeFileSync(p, scenarioFileBytes({ name: NAME, description, ageClass: 2, condition: 1 }, '.json'));
+  return p;
+}
+
+async function pageOf(browser: Browser, user: 'paramedic' | 'tester') {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signedIn(page, user);
+  return { context, page };
+}
+
+async function capture(page: Page, name: string) {
+  for (const width of [1024, 768, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1024, height: 768 });
+}
+
+let uuid = '';
+
+test('upload with a licence, then make it public with the de-identification confirmation', async ({ page }) => {
+  await signedIn(page, 'tester');
+  await page.goto('/scenarios/upload');
+  await page.getByLabel('Licence for these uploads').selectOption({ label: 'CC BY 4.0' });
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await page.getByLabel('Choose files to upload').setInputFiles(scenarioFile('exchange-hypo.json', 'Confusion and sweating in a diabetic patient.'));
+  await expect(page.getByTestId('upload-row').filter({ hasText: 'exchange-hypo.json' })).toContainText('Upload complete');
+  await capture(page, 'upload-licence');
+
+  // Find it, give it a tag (publishable), then make it public from its page.
+  await expect.poll(async () => {
+    const mine = (await (await page.request.get('/api/scenarios/myscenarios/0/50/contributedAt/DESC')).json()) as { scenarios: { uuid_id: string; name: string; is_processed: boolean }[] };
+    const found = mine.scenarios.find((s) => s.name === NAME && s.is_processed);
+    uuid = found?.uuid_id ?? '';
+    return uuid;
+  }, { timeout: 30_000 }).not.toBe('');
+  const tags = (await (await page.request.get('/api/alltags')).json()) as { id: number }[];
+  const origin = new URL(page.url()).origin;
+  const tagged = await page.request.patch(`/api/scenarios/edit/${uuid}`, { data: { tags: [tags[0].id] }, headers: { Origin: origin } });
+  expect(tagged.status(), await tagged.text()).toBe(200);
+
+  await page.goto(`/scenario/${uuid}`);
+  await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
+  await expect(page.getByTestId('licence')).toContainText('CC BY 4.0');
+  await page.getByRole('button', { name: 'Make Public' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('checkbox', { name: /No real patient can be identified/ }).check();
+  await dialog.getByRole('button', { name: 'Make Public' }).click();
+  await expect(page.getByRole('dialog', { name: 'Updated!' })).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByTestId('deidentified')).toContainText('De-identification confirmed by Theo Tester');
+
+  // The licence can be changed on edit too.
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await expect(page.getByLabel('Licence')).toHaveValue('cc-by-4.0');
+});
+
+test('a new version with a change note notifies who favourited it; history and the earlier version download', async ({ page, browser }) => {
+  test.skip(!uuid, 'needs the uploaded scenario');
+  const before = await pageOf(browser, 'paramedic');
+  const origin = new URL(before.page.url()).origin;
+  const fav = await before.page.request.post(`/api/scenarios/togglefavourite/${uuid}`, { headers: { Origin: origin, 'Idempotency-Key': crypto.randomUUID() } });
+  expect((await fav.json()).is_favourited).toBe(true);
+  await before.context.close();
+
+  await signedIn(page, 'tester');
+  await page.goto(`/scenario/${uuid}`);
+  const versions = page.getByTestId('versions');
+  await expect(versions).toContainText('Version 1');
+  // The change note is required.
+  await versions.getByRole('button', { name: 'Upload new version' }).click();
+  await expect(versions.getByRole('alert')).toHaveText('Describe what changed in this version.');
+  await versions.getByLabel('What changed').fill('Added a repeat glucose after treatment.');
+  await versions.getByLabel('Scenario file').setInputFiles(scenarioFile('exchange-hypo-v2.json', 'Now with a repeat glucose.'));
+  await versions.getByRole('button', { name: 'Upload new version' }).click();
+  await expect(page.getByText('Version 2 uploaded.')).toBeVisible();
+  await expect(versions.getByRole('listitem')).toHaveCount(2);
+  await expect(versions.getByRole('listitem').first()).toContainText('Added a repeat glucose after treatment.');
+  await expect(page).toHaveURL(new RegExp(`/scenario/${uuid}$`));
+  await capture(page, 'versions');
+
+  // The fan (a fresh session: nothing cached) sees the notification and follows it to the same page.
+  const fan = await pageOf(browser, 'paramedic');
+  try {
+    await fan.page.getByLabel(/^Notifications/).click();
+    const item = fan.page.getByRole('button', { name: new RegExp(`A new version of ${NAME} is available`) });
+    await expect(item).toBeVisible();
+    await expect(item).toContainText('Added a repeat glucose after treatment.');
+    await item.click();
+    await expect(fan.page).toHaveURL(new RegExp(`/scenario/${uuid}$`));
+    await expect(fan.page.getByTestId('version')).toHaveText('Version 2');
+
+    // The earlier version downloads with its own file name.
+    const [download] = await Promise.all([
+      fan.page.waitForEvent('download'),
+      fan.page.getByTestId('versions').getByRole('button', { name: 'Download version 1' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('exchange-hypo.json');
+    expect(fs.readFileSync((await download.path())!, 'utf8')).toContain('Confusion and sweating');
+  } finally {
+    await fan.context.close();
+  }
+});
+
+test('who favourited it rates and reviews it; the average shows on the card', async ({ page }) => {
+  test.skip(!uuid, 'needs the uploaded scenario');
+  await signedIn(page, 'paramedic');
+  await page.goto(`/scenario/${uuid}`);
+  const reviews = page.getByTestId('reviews');
+  await expect(reviews).toContainText('No reviews yet.');
+  await reviews.getByRole('button', { name: 'Save review' }).click();
+  await expect(reviews.getByRole('alert')).toHaveText('Choose a rating from 1 to 5.');
+  await reviews.getByLabel('4 stars').check();
+  await reviews.getByLabel('Review (optional)').fill('Clear cues; my students found the glucose in time.');
+  await reviews.getByRole('button', { name: 'Save review' }).click();
+  await expect(page.getByText('Your review has been saved.')).toBeVisible();
+  await expect(reviews.getByRole('listitem')).toContainText('Clear cues; my students found the glucose in time.');
+  await expect(reviews.getByTestId('rating')).toContainText('★ 4 (1 rating)');
+  await capture(page, 'reviews');
+
+  // Changed, not added: still one review.
+  await reviews.getByLabel('5 stars').check();
+  await reviews.getByRole('button', { name: 'Save review' }).click();
+  await expect(reviews.getByTestId('rating')).toContainText('★ 5 (1 rating)');
+  await expect(reviews.getByRole('listitem')).toHaveCount(1);
+
+  // The library card shows the average; sorting by rating works from the page.
+  await page.goto(`/scenarios?q=${encodeURIComponent(NAME)}`);
+  await expect(page.getByTestId('scenario-card').filter({ hasText: NAME }).getByTestId('rating')).toContainText('★ 5 (1 rating)');
+  await page.getByLabel('Sort').selectOption({ label: 'Best rated' });
+  await expect(page).toHaveURL(/sort=rating/);
+  await expect(page.getByTestId('scenario-card').first()).toBeVisible();
+});
+
+test('the profile shows the default licence', async ({ page }) => {
+  await signedIn(page, 'tester');
+  await page.goto('/me');
+  await expect(page.getByRole('heading', { name: 'Sharing' })).toBeVisible();
+  await expect(page.getByLabel('Licence for new uploads')).toHaveValue('cc-by-4.0');
+  await capture(page, 'profile');
+});
