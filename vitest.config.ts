@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { S3_TEST_FILES } from './tests/s3-files';
+import { S3_TEST_FILES } from './tests/s3-files.js';
 
 // TEST_STORAGE=s3 runs the files that use file storage (tests/s3-files.ts) again on S3 storage;
 // TEST_S3_FILES=all runs every file given on the command line instead.

@@ -2,7 +2,7 @@
 // about a second on PostgreSQL and a quarter of one on SQLite; the vitest global setup migrates once
 // per run instead, and each test app starts from a copy: SQLite copies the migrated file into its
 // data dir, PostgreSQL replays a dump of the migrated template schema under the app's own schema
-// name. The app still runs migrateToLatest on the copy (it finds every migration done), so a
+// name (TEST_DB_TEMPLATES=off turns this off). The app still runs migrateToLatest on the copy (it finds every migration done), so a
 // migration added after the run started, or a run without pg_dump, migrates as before.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -24,6 +24,8 @@ const ENV = {
 
 /** Migrate a SQLite file and, with TEST_DATABASE_URL, a PostgreSQL schema that is dumped and dropped. */
 export async function createDbTemplates(): Promise<() => void> {
+  // TEST_DB_TEMPLATES=off: every test app migrates its own database (to compare, or to rule the copies out).
+  if (process.env.TEST_DB_TEMPLATES === 'off') return () => undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-template-'));
   const sqlite = openDatabase({ dataDir: dir, readThreads: 0 });
   try {
