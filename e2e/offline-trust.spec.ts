@@ -482,7 +482,7 @@ test.describe('iPad Safari', () => {
 test.describe('a server killed mid-post', () => {
   // A server of this test's own, with a short lease on Idempotency-Keys left pending by a crash
   // (IDEMPOTENCY_LEASE_MS; 30 s by default).
-  const port = e2ePort + 1010;
+  const port = e2ePort + 1003;
   let server: OwnServer;
   let tap: HttpTap;
   test.beforeAll(async () => {
@@ -495,7 +495,7 @@ test.describe('a server killed mid-post', () => {
     await server?.kill();
     await tap?.close();
   });
-  test.use({ baseURL: `http://localhost:${e2ePort + 1011}`, serviceWorkers: 'block' });
+  test.use({ baseURL: `http://localhost:${e2ePort + 1004}`, serviceWorkers: 'block' });
 
   test('the post whose request was cut by the crash is delivered once after the restart', async ({ page }) => {
     test.setTimeout(180_000);
