@@ -178,9 +178,9 @@ test.describe('on a shared iPad', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByLabel('Username')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.dataset.feedShown ?? 'no')).toBe('no');
-    // The sign-out went first; the old session asked nothing else.
-    const withSession = tap.requests.slice(from).filter((r) => r.path.startsWith('/api/') && sessionCookie(r)).map((r) => `${r.method} ${r.path}`);
-    expect(withSession).toEqual(['GET /api/me/logout']);
+    // The sign-out went first (the app sends it once the login page is up); the old session asked nothing else.
+    const withSession = () => tap.requests.slice(from).filter((r) => r.path.startsWith('/api/') && sessionCookie(r)).map((r) => `${r.method} ${r.path}`);
+    await expect.poll(withSession).toEqual(['GET /api/me/logout']);
   });
 
   test.describe('with the service worker (the app\'s code is on the device)', () => {
