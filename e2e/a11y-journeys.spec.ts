@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support/auth';
+import { signIn, signedIn } from './support/auth';
 
 const MEDIA_FIXTURES = path.resolve('src/server/db/seed/fixtures/media');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-a11y-journeys-'));
@@ -199,8 +199,7 @@ test('join an open group with the keyboard; the confirmation is announced', asyn
 });
 
 test('the sync state is announced: items waiting to sync, then All sent', async ({ page, context }) => {
-  await signIn(page, 'educator');
-  await page.goto('/feed');
+  await signedIn(page, 'educator');
   const announcer = page.getByTestId('sync-announcer');
   await expect(announcer).toHaveAttribute('role', 'status');
   await context.setOffline(true);

@@ -15,6 +15,10 @@ const test = base.extend<{ as: Role }>({
   storageState: async ({ as, storageState }, provide) => provide(as ? storageStateOf(as) : storageState),
 });
 
+// Every test only reads one screen or two: the file's tests spread over all workers (it is the
+// longest file, and would otherwise keep one worker busy long after the others have finished).
+test.describe.configure({ mode: 'parallel' });
+
 /** The screen is there (its heading, its own title, no spinner), then axe: no critical or serious finding. */
 async function audit(page: Page, screen: string) {
   await expect(page.locator('main h1').first(), `${screen}: heading`).toBeVisible();

@@ -172,9 +172,9 @@ test.describe('on a shared iPad', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByLabel('Username')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.dataset.feedShown ?? 'no')).toBe('no');
-    // The sign-out went first; the old session asked nothing else.
-    const withSession = tap.requests.slice(from).filter((r) => r.path.startsWith('/api/') && sessionCookie(r)).map((r) => `${r.method} ${r.path}`);
-    expect(withSession).toEqual(['GET /api/me/logout']);
+    // The sign-out went first (the app sends it once the login page is up); the old session asked nothing else.
+    const withSession = () => tap.requests.slice(from).filter((r) => r.path.startsWith('/api/') && sessionCookie(r)).map((r) => `${r.method} ${r.path}`);
+    await expect.poll(withSession).toEqual(['GET /api/me/logout']);
   });
 
   test.describe('with the service worker (the app\'s code is on the device)', () => {
@@ -476,7 +476,7 @@ test.describe('iPad Safari', () => {
 test.describe('a server killed mid-post', () => {
   // A server of this test's own, with a short lease on Idempotency-Keys left pending by a crash
   // (IDEMPOTENCY_LEASE_MS; 30 s by default).
-  const port = e2ePort + 1010;
+  const port = e2ePort + 1003;
   let server: OwnServer;
   let tap: HttpTap;
   test.beforeAll(async () => {
@@ -489,7 +489,7 @@ test.describe('a server killed mid-post', () => {
     await server?.kill();
     await tap?.close();
   });
-  test.use({ baseURL: `http://localhost:${e2ePort + 1011}`, serviceWorkers: 'block' });
+  test.use({ baseURL: `http://localhost:${e2ePort + 1004}`, serviceWorkers: 'block' });
 
   test('the post whose request was cut by the crash is delivered once after the restart', async ({ page }) => {
     test.setTimeout(180_000);

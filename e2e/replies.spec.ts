@@ -1,8 +1,29 @@
 // Replies: write one on the post page, answer a reply (quoted), see the count and the newest
 // replies on the feed card, delete one (its quote says so), and a reply written offline is sent
 // once when the network is back.
-import { expect, test } from '@playwright/test';
-import { apiAs, signIn, unique } from './support/auth';
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, signedIn, unique } from './support/auth';
+
+/** The writes in the page's outbox (IndexedDB) still to be sent: queued or being sent. */
+async function unsent(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const open = indexedDB.open('community-offline');
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    try {
+      const items = await new Promise<{ state: string }[]>((resolve, reject) => {
+        const all = db.transaction('outbox').objectStore('outbox').getAll();
+        all.onsuccess = () => resolve(all.result as { state: string }[]);
+        all.onerror = () => reject(all.error);
+      });
+      return items.filter((item) => item.state === 'queued' || item.state === 'sending').length;
+    } finally {
+      db.close();
+    }
+  });
+}
 
 test('reply, answer a reply, see it on the feed card, delete it', async ({ page, baseURL }) => {
   const educator = await apiAs(baseURL!, 'educator');
@@ -10,7 +31,7 @@ test('reply, answer a reply, see it on the feed card, delete it', async ({ page,
   const post = (await (await educator.post('/api/forumpost/CreatePost', { data: { title, text: 'How do you run the airway drill?' } })).json()) as { id: number };
   await educator.post(`/api/post/${post.id}/replies`, { data: { text: 'We start with a bag-valve mask.' } });
 
-  await signIn(page, 'paramedic');
+  await signedIn(page, 'paramedic');
   await page.goto(`/post/${post.id}`);
   await expect(page.getByRole('heading', { name: /Replies/ })).toBeVisible();
   const thread = page.getByRole('region', { name: /Replies/ });
@@ -47,7 +68,7 @@ test('reply, answer a reply, see it on the feed card, delete it', async ({ page,
 test('a reply written offline is sent once when the network is back', async ({ page, context, baseURL }) => {
   const educator = await apiAs(baseURL!, 'educator');
   const post = (await (await educator.post('/api/forumpost/CreatePost', { data: { title: unique('Offline thread'), text: 'x' } })).json()) as { id: number };
-  await signIn(page, 'paramedic');
+  await signedIn(page, 'paramedic');
   await page.goto(`/post/${post.id}`);
   await expect(page.getByText('No replies yet. Be the first to answer.')).toBeVisible();
   await context.setOffline(true);
@@ -56,8 +77,10 @@ test('a reply written offline is sent once when the network is back', async ({ p
   await expect(page.getByText('Your reply is saved on this device and will be sent when you are back online.')).toBeVisible();
   await context.setOffline(false);
   await expect.poll(async () => ((await (await educator.get(`/api/post/${post.id}/replies`)).json()) as { total: number }).total, { timeout: 30_000 }).toBe(1);
-  // Still one after the loop had every chance to send it again.
-  await page.waitForTimeout(2000);
+  // Still one once nothing in the outbox is left to send and the replay loop has run once more.
+  await expect.poll(() => unsent(page)).toBe(0);
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow')));
+  await page.waitForLoadState('networkidle');
   expect(((await (await educator.get(`/api/post/${post.id}/replies`)).json()) as { total: number }).total).toBe(1);
   await educator.dispose();
 });

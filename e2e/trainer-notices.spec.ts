@@ -1,10 +1,10 @@
 // What a trainer notices at iPad and phone widths: short pages fit the screen, the create-post
 // dialog shows one choice, and the phone layouts of the scenario list, the feed and the composer.
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/auth';
+import { signedIn } from './support/auth';
 
 test('at 1024x768 a short page fits the screen with the footer in view', async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   for (const path of ['/me/support', '/no/such/page']) {
     await page.goto(path);
     await expect(page.locator('main h1')).toBeVisible();
@@ -15,7 +15,7 @@ test('at 1024x768 a short page fits the screen with the footer in view', async (
 });
 
 test('Create Post opened with Media focuses the Media choice, not Post', async ({ page }) => {
-  await signIn(page, 'educator');
+  await signedIn(page, 'educator');
   await page.getByRole('region', { name: 'Create a post' }).getByRole('button', { name: 'Media', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Post' });
   await expect(dialog.getByRole('radio', { name: 'Media' })).toBeChecked();
@@ -27,7 +27,7 @@ test.describe('on a phone (390x844)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the scenario filters fold behind a Filters button that counts the active ones', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await page.goto('/scenarios');
     const toggle = page.getByRole('button', { name: /^Filters/ });
     await expect(toggle).toHaveText('Filters');
@@ -43,7 +43,7 @@ test.describe('on a phone (390x844)', () => {
   });
 
   test('the feed: My Groups and Favourites above the list of posts, three composer buttons on one line, offline badges alike', async ({ page }) => {
-    await signIn(page, 'educator');
+    await signedIn(page, 'educator');
     await expect(page.locator('.post-card').first()).toBeVisible();
     const groupsTop = (await page.getByRole('heading', { name: 'My Groups' }).boundingBox())!.y;
     const listEnd = (await page.locator('.feed-sentinel').boundingBox())!.y;

@@ -6,10 +6,13 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, expect } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config, type StorageConfig } from '../../src/server/config.js';
 import { hashPassword } from '../../src/server/features/auth/service.js';
 import { uuid } from '../../src/server/lib/crypto.js';
+import { copySqliteTemplate, createPgSchema } from '../db-templates.js';
+import { S3_TEST_FILES } from '../s3-files.js';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -62,6 +65,38 @@ export async function storedExists(app: FastifyInstance, key: string): Promise<b
   return (await app.storage.size(key)) !== null;
 }
 
+/**
+ * Whether a test app of this file used file storage (a storage call, or an upload that tus kept):
+ * such a file must be in the S3 pass's list (tests/s3-files.ts), which the file's last hook checks
+ * on local storage. TEST_STORAGE_REPORT=<file> appends the file's name there instead.
+ */
+let usedStorage = false;
+const STORAGE_METHODS = ['put', 'putFile', 'copy', 'read', 'size', 'delete'] as const;
+
+function noticeStorageUse(app: FastifyInstance): void {
+  if (testStorage !== 'local') return;
+  const storage = app.storage as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of STORAGE_METHODS) {
+    const method = storage[name];
+    storage[name] = (...args: unknown[]) => {
+      usedStorage = true;
+      return method.apply(app.storage, args);
+    };
+  }
+}
+
+function keptUploads(dataDir: string): boolean {
+  const dir = path.join(dataDir, 'tus');
+  return fs.existsSync(dir) && fs.readdirSync(dir).length > 0;
+}
+
+afterAll(() => {
+  if (!usedStorage) return;
+  const file = path.relative(process.cwd(), expect.getState().testPath ?? '').split(path.sep).join('/');
+  if (process.env.TEST_STORAGE_REPORT) fs.appendFileSync(process.env.TEST_STORAGE_REPORT, `${file}\n`);
+  else if (!S3_TEST_FILES.includes(file)) throw new Error(`${file} uses file storage: add it to tests/s3-files.ts, so that it runs on S3 storage too`);
+});
+
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
@@ -79,8 +114,13 @@ export async function buildTestApp(kind: DbKind, overrides: Partial<Config> = {}
     schema = `t_${crypto.randomBytes(6).toString('hex')}`;
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    await client.query(`CREATE SCHEMA "${schema}"`);
-    await client.end();
+    try {
+      await createPgSchema(client, schema);
+    } finally {
+      await client.end();
+    }
+  } else {
+    copySqliteTemplate(dataDir);
   }
   const config = loadConfig(
     { DATA_DIR: dataDir, SEED_DEMO: 'false' },
@@ -99,15 +139,19 @@ export async function buildTestApp(kind: DbKind, overrides: Partial<Config> = {}
     },
   );
   const app = await buildApp(config);
+  noticeStorageUse(app);
   const testApp: TestApp = {
     app,
     dataDir,
     async restart() {
+      usedStorage ||= keptUploads(dataDir);
       await testApp.app.close();
       testApp.app = await buildApp(config);
+      noticeStorageUse(testApp.app);
       return testApp.app;
     },
     async close() {
+      usedStorage ||= keptUploads(dataDir);
       await testApp.app.close();
       if (schema) {
         const client = new pg.Client({ connectionString: databaseUrl });
@@ -132,6 +176,11 @@ export interface TestUser {
 
 export const TEST_PASSWORD = 'Passw0rdA';
 
+// Every test user has the same password: hash it once per test process (with the app's own
+// argon2 parameters, so signing in checks it exactly as in production).
+let testPasswordHashed: Promise<string> | undefined;
+const testPasswordHash = () => (testPasswordHashed ??= hashPassword(TEST_PASSWORD));
+
 /** Create a verified user directly in the database and sign in through the API. */
 export async function createUser(
   app: FastifyInstance,
@@ -147,7 +196,7 @@ export async function createUser(
       last_name: opts.lastName ?? username,
       username,
       email,
-      password_hash: await hashPassword(TEST_PASSWORD),
+      password_hash: await testPasswordHash(),
       mobile_phone: null,
       role: opts.role ?? 1,
       enabled: 1,

@@ -40,9 +40,26 @@ function rememberFrozen(stringify: (data: unknown) => string): (data: unknown) =
   };
 }
 
+type Schema = Parameters<typeof fastJson>[0];
+
+/**
+ * Compiled serialisers by schema text: a compiled function depends on its schema alone, so a
+ * process that builds the app more than once (the API tests build hundreds) compiles each schema once.
+ */
+const compiled = new Map<string, (data: unknown) => string>();
+function compile(schema: Schema): (data: unknown) => string {
+  const key = JSON.stringify(schema);
+  let stringify = compiled.get(key);
+  if (!stringify) {
+    stringify = fastJson(schema) as (data: unknown) => string;
+    compiled.set(key, stringify);
+  }
+  return stringify;
+}
+
 export function responseSerializer(strict: boolean): FastifySerializerCompiler<unknown> {
   return ({ schema, method, url, httpStatus }) => {
-    const stringify = rememberFrozen(fastJson(schema as Parameters<typeof fastJson>[0]));
+    const stringify = rememberFrozen(compile(schema as Schema));
     if (!strict) return stringify;
     return (data: unknown) => {
       const out = stringify(data);
