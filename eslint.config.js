@@ -9,6 +9,7 @@ import i18next from 'eslint-plugin-i18next';
 export const I18N_CHECKED = [
   'src/client/app/**/*.tsx',
   'src/client/features/auth/**/*.tsx',
+  'src/client/features/groups/**/*.tsx',
   'src/client/components/confirm.tsx',
   'src/client/components/empty-state.tsx',
   'src/client/components/field-error.tsx',
@@ -30,7 +31,7 @@ const I18N_ALLOWED_WORDS = [
   '[0-9!-/:-@[-`{-~]+',
   '[A-Z_-]+',
   /^\p{Emoji}+$/u,
-  '[✕☰…·•×→←↑↓–—©]+',
+  '[✕☰…⋯·•×→←↑↓–—©★☆✓✗]+',
   'REALITi( Community)?',
   'Community',
   'iSimulate( Pty Ltd)?',

@@ -2,6 +2,7 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './modal';
+import { translateMessage } from '../i18n/messages';
 
 interface DialogOptions {
   title: string;
@@ -19,7 +20,14 @@ const DialogContext = createContext<Open>(async () => false);
 export function DialogProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const [state, setState] = useState<(DialogOptions & { resolve: (v: boolean) => void }) | null>(null);
-  const open = useCallback<Open>((opts) => new Promise((resolve) => setState({ ...opts, resolve })), []);
+  // Titles and messages shared with the server (written in English) show in the app's language.
+  const open = useCallback<Open>(
+    (opts) =>
+      new Promise((resolve) =>
+        setState({ ...opts, title: translateMessage(opts.title), message: typeof opts.message === 'string' ? translateMessage(opts.message) : opts.message, resolve }),
+      ),
+    [],
+  );
   const close = (value: boolean) => {
     state?.resolve(value);
     setState(null);

@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/spinner';
 import { formatRelativeDate } from '../../../../shared/format';
 import type { ModerationLogEntry } from '../../../../shared/schemas/groups';
 import { useModerationLog } from '../api/get-moderation-log';
+import { useTranslation } from 'react-i18next';
 
 const person = (u: { first_name: string; last_name: string } | null) => (u ? `${u.first_name} ${u.last_name}` : 'someone');
 
@@ -25,10 +26,11 @@ export function describeLogEntry(e: ModerationLogEntry): string {
 }
 
 export function ModerationLog({ groupId }: { groupId: number }) {
+  const { t } = useTranslation('groups');
   const { data, isLoading, isError, error } = useModerationLog(groupId, true);
-  if (isLoading) return <Spinner label="Loading the moderation log" />;
+  if (isLoading) return <Spinner label={t('moderationLog.loadingTheModerationLog')} />;
   if (isError) return <p className="alert error" role="alert">{(error as Error).message}</p>;
-  if (!data?.length) return <p className="muted empty-line">Nothing has been moderated yet</p>;
+  if (!data?.length) return <p className="muted empty-line">{t('moderationLog.nothingHasBeenModerated')}</p>;
   return (
     <ol className="plain-list moderation-log">
       {data.map((e) => (

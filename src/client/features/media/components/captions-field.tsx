@@ -3,8 +3,10 @@
 import { useId, useState } from 'react';
 import { FieldError, fieldErrorId } from '../../../components/field-error';
 import { readCaptionFile, useRemoveCaptions, useSetCaptions } from '../api/captions';
+import { useTranslation } from 'react-i18next';
 
 export function CaptionsField({ mediaId, name, hasCaptions: initial }: { mediaId: number | string; name: string; hasCaptions: boolean }) {
+  const { t } = useTranslation('media');
   const id = useId();
   const inputId = `captions-${id}`;
   const set = useSetCaptions();
@@ -36,7 +38,7 @@ export function CaptionsField({ mediaId, name, hasCaptions: initial }: { mediaId
 
   return (
     <div className="captions-field">
-      <label htmlFor={inputId}>Captions for {name} (WebVTT file, .vtt)</label>
+      <label htmlFor={inputId}>{t('captionsField.captionsForWebvttFile', { name })}</label>
       <input
         id={inputId}
         type="file"
@@ -67,7 +69,7 @@ export function CaptionsField({ mediaId, name, hasCaptions: initial }: { mediaId
             })
           }
         >
-          Remove captions
+          {t('captionsField.removeCaptions')}
         </button>
       )}
       <p className="help captions-status" role="status">{status}</p>

@@ -4,20 +4,23 @@ import { formatRelativeDate } from '../../../../shared/format';
 import type { SearchGroup, SearchPost, SearchUser } from '../../../../shared/schemas/search';
 import { highlight } from '../../../../shared/search';
 import { Highlighted } from './highlighted';
+import { useTranslation } from 'react-i18next';
 
 export function UserResult({ user, words }: { user: SearchUser; words: string[] }) {
+  const { t } = useTranslation('search');
   return (
     <li className="search-result" data-testid="user-result">
       <Link className="search-result-title" to={`/view-user/${user.id}`}>
         <Highlighted parts={highlight(`${user.first_name} ${user.last_name}`, words)} />
       </Link>
-      {!user.enabled && <span className="status-pill off">Disabled</span>}
+      {!user.enabled && <span className="status-pill off">{t('results.disabled')}</span>}
       <p className="search-snippet"><Highlighted parts={highlight(`@${user.username} · ${user.email}`, words)} /></p>
     </li>
   );
 }
 
 export function PostResult({ post, words }: { post: SearchPost; words: string[] }) {
+  const { t } = useTranslation('search');
   return (
     <li className="search-result" data-testid="post-result">
       <Link className="search-result-title" to={`/post/${post.id}`}>
@@ -26,7 +29,7 @@ export function PostResult({ post, words }: { post: SearchPost; words: string[] 
       {post.snippet.length > 0 && <p className="search-snippet"><Highlighted parts={post.snippet} /></p>}
       <p className="search-meta">
         <Link to={`/view-user/${post.creator.id}`}>{post.creator.first_name} {post.creator.last_name}</Link>
-        {post.group && <> in <Link to={`/forum/group/${post.group.id}`}>{post.group.name}</Link></>}
+        {post.group && <>{' '}{t('results.in')}{' '}<Link to={`/forum/group/${post.group.id}`}>{post.group.name}</Link></>}
         {' · '}
         <time dateTime={post.created_at}>{formatRelativeDate(post.created_at)}</time>
       </p>
@@ -35,12 +38,13 @@ export function PostResult({ post, words }: { post: SearchPost; words: string[] 
 }
 
 export function GroupResult({ group, words }: { group: SearchGroup; words: string[] }) {
+  const { t } = useTranslation('search');
   return (
     <li className="search-result" data-testid="group-result">
       <Link className="search-result-title" to={`/forum/group/${group.id}`}>
         <Highlighted parts={highlight(group.name, words)} />
       </Link>
-      {group.isInviteOnly && <span className="status-pill">Invite only</span>}
+      {group.isInviteOnly && <span className="status-pill">{t('results.inviteOnly')}</span>}
       {group.snippet.length > 0 && <p className="search-snippet"><Highlighted parts={group.snippet} /></p>}
     </li>
   );

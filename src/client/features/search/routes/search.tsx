@@ -16,6 +16,7 @@ import { useSearchUsers } from '../api/search-users';
 import type { SearchGroup, SearchPost, SearchUser } from '../../../../shared/schemas/search';
 import { GroupResult, PostResult, UserResult } from '../components/results';
 import './search.css';
+import { useTranslation } from 'react-i18next';
 
 type Tab = 'all' | 'users' | 'posts' | 'groups';
 const TABS: { id: Tab; label: string }[] = [
@@ -61,7 +62,8 @@ function ResultList({ r, words }: { r: Items; words: string[] }) {
 }
 
 function Results({ r, words }: { r: KindResult; words: string[] }) {
-  if (r.loading) return <Spinner label={`Searching ${r.kind}`} />;
+  const { t } = useTranslation('search');
+  if (r.loading) return <Spinner label={t('search.searching', { kind: r.kind })} />;
   if (r.error) return <p className="alert error">{r.error.message}</p>;
   if (!r.items.length) return <p className="muted" data-testid={`no-${r.kind}`}>{EMPTY[r.kind]}</p>;
   return <ResultList r={r} words={words} />;
@@ -69,12 +71,13 @@ function Results({ r, words }: { r: KindResult; words: string[] }) {
 
 /** One kind in the All tab: its first five and a 'See all' link to its tab. */
 function Section({ kind, q, words, title }: { kind: Kind; q: string; words: string[]; title: string }) {
+  const { t } = useTranslation('search');
   const r = useKind(kind, q, 0, PAGE_SIZE.searchAllPerKind);
   return (
     <section className="card search-section" aria-labelledby={`section-${kind}`}>
       <div className="search-section-header">
         <h2 id={`section-${kind}`}>{title}</h2>
-        {r.count > 0 && <Link to={href(q, kind)} aria-label={`See all ${title.toLowerCase()}`}>See all ({r.count})</Link>}
+        {r.count > 0 && <Link to={href(q, kind)} aria-label={t('search.seeAll2', { toLowerCase: title.toLowerCase() })}>{t('search.seeAll', { count2: r.count })}</Link>}
       </div>
       <Results words={words} r={r} />
     </section>
@@ -82,6 +85,7 @@ function Section({ kind, q, words, title }: { kind: Kind; q: string; words: stri
 }
 
 function KindTab({ kind, q, words, page, title }: { kind: Kind; q: string; words: string[]; page: number; title: string }) {
+  const { t } = useTranslation('search');
   const [, setParams] = useSearchParams();
   const limit = PAGE_SIZE.search;
   const r = useKind(kind, q, page * limit, limit);
@@ -90,7 +94,7 @@ function KindTab({ kind, q, words, page, title }: { kind: Kind; q: string; words
       <h2 id={`section-${kind}`} className="visually-hidden">{title}</h2>
       {r.ready && r.count > 0 && (
         <p className="search-count" aria-live="polite">
-          {r.count} {r.count === 1 ? 'result' : 'results'}, showing {page * limit + 1}-{page * limit + r.items.length}
+          {r.count} {r.count === 1 ? 'result' : 'results'}{t('search.showing')}{' '}{page * limit + 1}-{page * limit + r.items.length}
         </p>
       )}
       <Results words={words} r={r} />
@@ -100,6 +104,7 @@ function KindTab({ kind, q, words, page, title }: { kind: Kind; q: string; words
 }
 
 function SearchForm({ q, isAdmin }: { q: string; isAdmin: boolean }) {
+  const { t } = useTranslation('search');
   const [params, setParams] = useSearchParams();
   const [draft, setDraft] = useState(q);
   useEffect(() => setDraft(q), [q]);
@@ -116,12 +121,13 @@ function SearchForm({ q, isAdmin }: { q: string; isAdmin: boolean }) {
         <label htmlFor="search-page-input">{isAdmin ? 'Search posts, groups and users' : 'Search posts and groups'}</label>
         <input id="search-page-input" type="search" value={draft} maxLength={MAX_SEARCH_TERM} onChange={(e) => setDraft(e.target.value)} />
       </div>
-      <button type="submit" className="btn primary">Search</button>
+      <button type="submit" className="btn primary">{t('search.search')}</button>
     </form>
   );
 }
 
 export function Component() {
+  const { t } = useTranslation('search');
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const { data: me } = useMe();
@@ -134,13 +140,13 @@ export function Component() {
 
   let body: ReactNode;
   if (!words.length) {
-    body = <EmptyState title="Search the community"><p className="muted">Type a word or the start of one: posts, groups{isAdmin ? ' and users' : ''} that contain it are listed here.</p></EmptyState>;
+    body = <EmptyState title={t('search.searchTheCommunity')}><p className="muted">{t('search.typeAWordOr')}{isAdmin ? ' and users' : ''}{' '}{t('search.thatContainItAre')}</p></EmptyState>;
   } else if (tab === 'all') {
     body = (
       <>
-        {isAdmin && <Section kind="users" q={q} words={words} title="Users" />}
-        <Section kind="posts" q={q} words={words} title="Posts" />
-        <Section kind="groups" q={q} words={words} title="Groups" />
+        {isAdmin && <Section kind="users" q={q} words={words} title={t('search.users')} />}
+        <Section kind="posts" q={q} words={words} title={t('search.posts')} />
+        <Section kind="groups" q={q} words={words} title={t('search.groups')} />
       </>
     );
   } else {
@@ -149,10 +155,10 @@ export function Component() {
 
   return (
     <div className="search-page">
-      <h1>{q ? <>Search results for “{q}”</> : 'Search'}</h1>
+      <h1>{q ? <>{t('search.searchResultsFor', { q })}</> : 'Search'}</h1>
       <SearchForm q={q} isAdmin={isAdmin} />
       {words.length > 0 && (
-        <nav className="search-tabs" aria-label="Result types">
+        <nav className="search-tabs" aria-label={t('search.resultTypes')}>
           {tabs.map((t) => (
             <Link key={t.id} to={href(q, t.id)} aria-current={t.id === tab ? 'page' : undefined}>{t.label}</Link>
           ))}

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Debrief } from '../../../../shared/schemas/debriefs';
 import { Spinner } from '../../../components/spinner';
 import { EmptyState } from '../../../components/empty-state';
+import { useTranslation } from 'react-i18next';
 
 /** null when the data is there; otherwise the element to show instead. */
 export function debriefsPending(q: UseQueryResult<Debrief[]>) {
@@ -14,9 +15,10 @@ export function debriefsPending(q: UseQueryResult<Debrief[]>) {
 
 /** The NoResults state (spec section 2). */
 export function NoResults() {
+  const { t } = useTranslation('tms');
   return (
-    <EmptyState title="No Results">
-      <p className="muted">Debriefs of the sessions you run appear here once the simulator hands them over.</p>
+    <EmptyState title={t('debriefsState.noResults')}>
+      <p className="muted">{t('debriefsState.debriefsOfTheSessions')}</p>
     </EmptyState>
   );
 }
