@@ -10,6 +10,8 @@ export const I18N_CHECKED = [
   'src/client/app/**/*.tsx',
   'src/client/features/auth/**/*.tsx',
   'src/client/features/groups/**/*.tsx',
+  'src/client/features/search/**/*.tsx',
+  'src/client/features/tms/**/*.tsx',
   'src/client/components/confirm.tsx',
   'src/client/components/empty-state.tsx',
   'src/client/components/field-error.tsx',

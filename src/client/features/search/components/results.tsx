@@ -1,10 +1,10 @@
 // One search result of each kind: users link to /view-user/:id, posts to /post/:id, groups to their page.
 import { Link } from 'react-router-dom';
-import { formatRelativeDate } from '../../../../shared/format';
+import { formatRelative } from '../../../i18n/format';
 import type { SearchGroup, SearchPost, SearchUser } from '../../../../shared/schemas/search';
 import { highlight } from '../../../../shared/search';
 import { Highlighted } from './highlighted';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 export function UserResult({ user, words }: { user: SearchUser; words: string[] }) {
   const { t } = useTranslation('search');
@@ -29,9 +29,9 @@ export function PostResult({ post, words }: { post: SearchPost; words: string[] 
       {post.snippet.length > 0 && <p className="search-snippet"><Highlighted parts={post.snippet} /></p>}
       <p className="search-meta">
         <Link to={`/view-user/${post.creator.id}`}>{post.creator.first_name} {post.creator.last_name}</Link>
-        {post.group && <>{' '}{t('results.in')}{' '}<Link to={`/forum/group/${post.group.id}`}>{post.group.name}</Link></>}
+        {post.group && <>{' '}<Trans t={t} i18nKey="results.inGroup" values={{ name: post.group.name }} components={{ group: <Link to={`/forum/group/${post.group.id}`} /> }} /></>}
         {' · '}
-        <time dateTime={post.created_at}>{formatRelativeDate(post.created_at)}</time>
+        <time dateTime={post.created_at}>{formatRelative(post.created_at)}</time>
       </p>
     </li>
   );

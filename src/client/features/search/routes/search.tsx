@@ -19,13 +19,12 @@ import './search.css';
 import { useTranslation } from 'react-i18next';
 
 type Tab = 'all' | 'users' | 'posts' | 'groups';
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'all', label: 'All' },
-  { id: 'users', label: 'Users' },
-  { id: 'posts', label: 'Posts' },
-  { id: 'groups', label: 'Groups' },
+const TABS: { id: Tab; label: 'all' | 'users' | 'posts' | 'groups' }[] = [
+  { id: 'all', label: 'all' },
+  { id: 'users', label: 'users' },
+  { id: 'posts', label: 'posts' },
+  { id: 'groups', label: 'groups' },
 ];
-const EMPTY: Record<Exclude<Tab, 'all'>, string> = { users: 'No users found', posts: 'No posts found', groups: 'No groups found' };
 
 const href = (q: string, tab: Tab, page = 0) => {
   const p = new URLSearchParams({ q });
@@ -63,9 +62,9 @@ function ResultList({ r, words }: { r: Items; words: string[] }) {
 
 function Results({ r, words }: { r: KindResult; words: string[] }) {
   const { t } = useTranslation('search');
-  if (r.loading) return <Spinner label={t('search.searching', { kind: r.kind })} />;
+  if (r.loading) return <Spinner label={t(`search.searching.${r.kind}`)} />;
   if (r.error) return <p className="alert error">{r.error.message}</p>;
-  if (!r.items.length) return <p className="muted" data-testid={`no-${r.kind}`}>{EMPTY[r.kind]}</p>;
+  if (!r.items.length) return <p className="muted" data-testid={`no-${r.kind}`}>{t(`search.empty.${r.kind}`)}</p>;
   return <ResultList r={r} words={words} />;
 }
 
@@ -77,7 +76,7 @@ function Section({ kind, q, words, title }: { kind: Kind; q: string; words: stri
     <section className="card search-section" aria-labelledby={`section-${kind}`}>
       <div className="search-section-header">
         <h2 id={`section-${kind}`}>{title}</h2>
-        {r.count > 0 && <Link to={href(q, kind)} aria-label={t('search.seeAll2', { toLowerCase: title.toLowerCase() })}>{t('search.seeAll', { count2: r.count })}</Link>}
+        {r.count > 0 && <Link to={href(q, kind)} aria-label={t(`search.seeAllKind.${kind}`)}>{t('search.seeAll', { count: r.count })}</Link>}
       </div>
       <Results words={words} r={r} />
     </section>
@@ -94,7 +93,7 @@ function KindTab({ kind, q, words, page, title }: { kind: Kind; q: string; words
       <h2 id={`section-${kind}`} className="visually-hidden">{title}</h2>
       {r.ready && r.count > 0 && (
         <p className="search-count" aria-live="polite">
-          {r.count} {r.count === 1 ? 'result' : 'results'}{t('search.showing')}{' '}{page * limit + 1}-{page * limit + r.items.length}
+          {t('search.showing', { count: r.count, from: page * limit + 1, to: page * limit + r.items.length })}
         </p>
       )}
       <Results words={words} r={r} />
@@ -118,7 +117,7 @@ function SearchForm({ q, isAdmin }: { q: string; isAdmin: boolean }) {
   return (
     <form className="search-form" role="search" onSubmit={submit}>
       <div>
-        <label htmlFor="search-page-input">{isAdmin ? 'Search posts, groups and users' : 'Search posts and groups'}</label>
+        <label htmlFor="search-page-input">{isAdmin ? t('search.labelAdmin') : t('search.label')}</label>
         <input id="search-page-input" type="search" value={draft} maxLength={MAX_SEARCH_TERM} onChange={(e) => setDraft(e.target.value)} />
       </div>
       <button type="submit" className="btn primary">{t('search.search')}</button>
@@ -133,14 +132,14 @@ export function Component() {
   const { data: me } = useMe();
   const isAdmin = Boolean(me && hasRole(me.role, Role.Admin));
   const requested = (params.get('tab') ?? 'all') as Tab;
-  const tab: Tab = TABS.some((t) => t.id === requested) && (requested !== 'users' || isAdmin) ? requested : 'all';
+  const tab: Tab = TABS.some((x) => x.id === requested) && (requested !== 'users' || isAdmin) ? requested : 'all';
   const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
   const words = searchWords(q);
-  const tabs = TABS.filter((t) => t.id !== 'users' || isAdmin);
+  const tabs = TABS.filter((x) => x.id !== 'users' || isAdmin);
 
   let body: ReactNode;
   if (!words.length) {
-    body = <EmptyState title={t('search.searchTheCommunity')}><p className="muted">{t('search.typeAWordOr')}{isAdmin ? ' and users' : ''}{' '}{t('search.thatContainItAre')}</p></EmptyState>;
+    body = <EmptyState title={t('search.searchTheCommunity')}><p className="muted">{isAdmin ? t('search.helpAdmin') : t('search.help')}</p></EmptyState>;
   } else if (tab === 'all') {
     body = (
       <>
@@ -150,17 +149,17 @@ export function Component() {
       </>
     );
   } else {
-    body = <KindTab key={`${tab}-${q}`} kind={tab} q={q} words={words} page={page} title={TABS.find((t) => t.id === tab)!.label} />;
+    body = <KindTab key={`${tab}-${q}`} kind={tab} q={q} words={words} page={page} title={t(`search.tabs.${TABS.find((x) => x.id === tab)!.label}`)} />;
   }
 
   return (
     <div className="search-page">
-      <h1>{q ? <>{t('search.searchResultsFor', { q })}</> : 'Search'}</h1>
+      <h1>{q ? <>{t('search.searchResultsFor', { q })}</> : t('search.search')}</h1>
       <SearchForm q={q} isAdmin={isAdmin} />
       {words.length > 0 && (
         <nav className="search-tabs" aria-label={t('search.resultTypes')}>
-          {tabs.map((t) => (
-            <Link key={t.id} to={href(q, t.id)} aria-current={t.id === tab ? 'page' : undefined}>{t.label}</Link>
+          {tabs.map((x) => (
+            <Link key={x.id} to={href(q, x.id)} aria-current={x.id === tab ? 'page' : undefined}>{t(`search.tabs.${x.label}`)}</Link>
           ))}
         </nav>
       )}

@@ -33,18 +33,18 @@ export function DebriefDetail({ debrief, onClose }: { debrief: Debrief; onClose:
           <span>{t('debriefDetail.overall', { percent: formatPercent(overallPercent(debrief.debriefJson)) })}</span>
         </p>
         <div role="tablist" aria-label={t('debriefDetail.debrief')} className="tms-detail-tabs" onKeyDown={onKey}>
-          {TABS.map((t) => (
+          {TABS.map((name) => (
             <button
-              key={t}
+              key={name}
               type="button"
               role="tab"
-              id={id(t)}
-              aria-selected={tab === t}
-              aria-controls={`${id(t)}-panel`}
-              tabIndex={tab === t ? 0 : -1}
-              onClick={() => setTab(t)}
+              id={id(name)}
+              aria-selected={tab === name}
+              aria-controls={`${id(name)}-panel`}
+              tabIndex={tab === name ? 0 : -1}
+              onClick={() => setTab(name)}
             >
-              {t}
+              {name === 'Overview' ? t('debriefDetail.overview') : t('debriefDetail.eventLog')}
             </button>
           ))}
         </div>

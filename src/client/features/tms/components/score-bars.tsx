@@ -25,7 +25,7 @@ export function ScoreBars({ scores }: { scores: DebriefScores }) {
     <div className="score-bars">
       <Bar label={t('scoreBars.positiveChecks')} value={scores.numPositiveChecks} max={checks} />
       {SCORE_BARS.map((b) => (
-        <Bar key={b.label} label={b.label} value={scores[b.value]} max={scores[b.max]} />
+        <Bar key={b.label} label={t(`summary.${b.label}`)} value={scores[b.value]} max={scores[b.max]} />
       ))}
       <dl className="score-facts">
         <dt>{t('scoreBars.negativeChecks')}</dt><dd>{scores.numNegativeChecks}</dd>

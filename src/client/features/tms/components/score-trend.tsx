@@ -1,5 +1,6 @@
 // A student's overall score across attempts, oldest first (beyond the spec). chart.js is
 // loaded on first use; the same numbers are listed for screen readers and while it loads.
+import { formatShortDay } from '../../../i18n/format';
 import { useEffect, useRef, useState } from 'react';
 import type { Debrief } from '../../../../shared/schemas/debriefs';
 import { debriefDate, overallPercent, scenarioHeading } from '../debrief-summary';
@@ -11,7 +12,7 @@ export function trendPoints(debriefs: Debrief[]): (TrendPoint & { scenario: stri
     .sort((a, b) => debriefDate(a).localeCompare(debriefDate(b)))
     .flatMap((d) => {
       const percent = overallPercent(d.debriefJson);
-      const label = new Date(debriefDate(d)).toLocaleDateString('en-AU', { day: 'numeric', month: 'short' });
+      const label = formatShortDay(debriefDate(d));
       return percent === null ? [] : [{ label, percent, scenario: scenarioHeading(d) }];
     });
 }

@@ -10,7 +10,7 @@ import { ExportCsvButton } from '../components/export-csv-button';
 import { ScoreTrend } from '../components/score-trend';
 import { TmsHeader } from '../components/tms-header';
 import { formatDebriefDate, formatPercent, scenarioHeading, studentsOf, type StudentSummary } from '../debrief-summary';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 function StudentList({ students }: { students: StudentSummary[] }) {
   const { t } = useTranslation('tms');
@@ -23,7 +23,7 @@ function StudentList({ students }: { students: StudentSummary[] }) {
         {students.map((s) => (
           <li key={s.key} className="student-row" data-testid="student-row">
             <Link className="student-name" to={`?student=${encodeURIComponent(s.key)}`}>{s.name}</Link>
-            <span className="student-email muted">{s.email || 'No email'}</span>
+            <span className="student-email muted">{s.email || t('students.noEmail')}</span>
             <span><span className="student-label">{t('students.debriefs2')}</span><span data-testid="student-count">{s.debriefs.length}</span></span>
             <span><span className="student-label">{t('students.latest2')}</span>{formatDebriefDate(s.latest)}</span>
             <span><span className="student-label">{t('students.average2')}</span><span data-testid="student-average">{formatPercent(s.average)}</span></span>
@@ -44,9 +44,9 @@ function StudentDebriefs({ student }: { student: StudentSummary }) {
           <h2>{student.name}</h2>
           <ExportCsvButton debriefs={student.debriefs} what={student.name} />
         </div>
-        <p className="muted">{student.email || 'No email'}</p>
+        <p className="muted">{student.email || t('students.noEmail')}</p>
         <p>
-          {student.debriefs.length}{' '}{t('students.debriefSLatest')}{' '}{formatDebriefDate(student.latest)}{' '}{t('students.average3')}{' '}<strong>{formatPercent(student.average)}</strong>
+          <Trans t={t} i18nKey="students.summary" count={student.debriefs.length} values={{ latest: formatDebriefDate(student.latest), average: formatPercent(student.average) }} components={{ strong: <strong /> }} />
         </p>
       </div>
       <div className="card">
@@ -82,7 +82,7 @@ export function Component() {
     if (debriefs.length === 0) body = <NoResults />;
     else if (key !== null && !student) body = <><p><Link to="/tms/students">{t('students.allStudents')}</Link></p><NoResults /></>;
     else if (student) body = <StudentDebriefs student={student} />;
-    else body = <><p className="muted" data-testid="student-total">{t('students.studentS', { length: students.length })}</p><StudentList students={students} /></>;
+    else body = <><p className="muted" data-testid="student-total">{t('students.count', { count: students.length })}</p><StudentList students={students} /></>;
   }
   return (
     <section className="tms">

@@ -33,7 +33,7 @@ export function Component() {
           <NoResults />
         ) : (
           <>
-            <p className="muted" data-testid="debrief-count">{t('tms.debriefSInScenario', { length: debriefs.length, length2: groups.length })}</p>
+            <p className="muted" data-testid="debrief-count">{t('tms.countDebriefs', { count: debriefs.length }) + ' ' + t('tms.countScenarios', { count: groups.length })}</p>
             {groups.map((g, i) => (
               <section key={g.key} className="card tms-group" aria-labelledby={`tms-group-${i}`} data-testid="debrief-group">
                 <div className="tms-group-header">
