@@ -10,6 +10,7 @@ export const I18N_CHECKED = [
   'src/client/app/**/*.tsx',
   'src/client/features/auth/**/*.tsx',
   'src/client/features/groups/**/*.tsx',
+  'src/client/features/media/**/*.tsx',
   'src/client/features/search/**/*.tsx',
   'src/client/features/tms/**/*.tsx',
   'src/client/components/confirm.tsx',

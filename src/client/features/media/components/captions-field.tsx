@@ -29,7 +29,7 @@ export function CaptionsField({ mediaId, name, hasCaptions: initial }: { mediaId
       {
         onSuccess: (m) => {
           setHasCaptions(Boolean(m.signed_captions_url));
-          setStatus(`Captions added to ${name}.`);
+          setStatus(t('captionsField.added', { name }));
         },
         onError: (err) => setError(err.message),
       },
@@ -52,7 +52,7 @@ export function CaptionsField({ mediaId, name, hasCaptions: initial }: { mediaId
         }}
       />
       <p className="help" id={`${inputId}-help`}>
-        {hasCaptions ? 'This video has captions. Choosing another file replaces them.' : 'This video has no captions yet: people who cannot hear it need them.'}
+        {hasCaptions ? t('captionsField.hasCaptions') : t('captionsField.noCaptions')}
       </p>
       {hasCaptions && (
         <button
@@ -63,7 +63,7 @@ export function CaptionsField({ mediaId, name, hasCaptions: initial }: { mediaId
             remove.mutate(mediaId, {
               onSuccess: () => {
                 setHasCaptions(false);
-                setStatus(`Captions removed from ${name}.`);
+                setStatus(t('captionsField.removed', { name }));
               },
               onError: (err) => setError(err.message),
             })

@@ -1,6 +1,6 @@
 // A library tile: the picture downloads the item (spec section 2), the name opens it.
 import { Link } from 'react-router-dom';
-import { formatFileSize } from '../../../../shared/format';
+import { formatFileSize } from '../../../i18n/format';
 import type { MediaItem } from '../../../../shared/schemas/media';
 import { MediaThumb } from './media-thumb';
 import { useDownloadAction } from './use-download';
@@ -17,7 +17,7 @@ export function MediaTile({ media, position }: { media: MediaItem; position: num
       </button>
       <h2 className="media-tile-name"><Link to={`/media/${media.uuid_id}`}>{media.name}</Link></h2>
       <p className="muted media-tile-meta">
-        <span>{media.is_video ? 'Video' : 'Image'}</span> · <span>{formatFileSize(media.file_size)}</span>
+        <span>{media.is_video ? t('kind.video') : t('kind.image')}</span> · <span>{formatFileSize(media.file_size)}</span>
       </p>
     </article>
   );

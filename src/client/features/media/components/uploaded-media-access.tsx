@@ -22,10 +22,10 @@ function AltTextField({ uuid, name }: { uuid: string; name: string }) {
     setStatus('');
     const alt = value.trim();
     if (!alt) {
-      setError('Describe what the image shows');
+      setError(t('uploadedMediaAccess.describe'));
       return;
     }
-    edit.mutate({ id: uuid, alt_text: alt }, { onSuccess: () => setStatus(`Alt text saved for ${name}.`), onError: (err) => setError(err.message) });
+    edit.mutate({ id: uuid, alt_text: alt }, { onSuccess: () => setStatus(t('uploadedMediaAccess.saved', { name })), onError: (err) => setError(err.message) });
   };
   return (
     <form

@@ -40,8 +40,8 @@ function EditForm({ media }: { media: MediaItem }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    void confirm({ title: 'Unsaved changes', message: 'Leave without saving changes?', confirmLabel: 'Leave' }).then((ok) => (ok ? blocker.proceed() : blocker.reset()));
-  }, [blocker, confirm]);
+    void confirm({ title: t('edit.unsavedTitle'), message: t('edit.unsavedMessage'), confirmLabel: t('edit.leave') }).then((ok) => (ok ? blocker.proceed() : blocker.reset()));
+  }, [blocker, confirm, t]);
   useEffect(() => {
     if (!isDirty) return;
     const onUnload = (e: BeforeUnloadEvent) => e.preventDefault();
@@ -67,7 +67,7 @@ function EditForm({ media }: { media: MediaItem }) {
   );
 
   const remove = async () => {
-    if (!(await confirm({ title: 'Delete Item', message: `Delete "${media.name}"? This cannot be undone.`, confirmLabel: 'Delete', danger: true }))) return;
+    if (!(await confirm({ title: t('edit.deleteItem'), message: t('edit.deleteConfirm', { name: media.name }), confirmLabel: t('edit.delete'), danger: true }))) return;
     del.mutate(media.id, {
       onSuccess: async () => {
         leaving.current = true;

@@ -78,7 +78,7 @@ export function Component() {
         <EmptyState title={t('library.noAvailableMedia')} />
       ) : (
         <>
-          <p className="muted" data-testid="media-count">{t('library.mediaItemSAvailable', { total: data.total })}</p>
+          <p className="muted" data-testid="media-count">{t('library.count', { count: data.total })}</p>
           <div className="grid media-grid">
             {data.media.map((m, i) => <MediaTile key={m.id} media={m} position={i} />)}
           </div>

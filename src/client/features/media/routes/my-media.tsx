@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { Paginator } from '../../../components/paginator';
 import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
-import { formatFileSize } from '../../../../shared/format';
+import { formatFileSize } from '../../../i18n/format';
 import { PAGE_SIZE } from '../../../../shared/limits';
 import { PrivacyLevel } from '../../../../shared/enums';
 import type { MediaItem } from '../../../../shared/schemas/media';
@@ -31,13 +31,13 @@ function MyMediaCard({ media }: { media: MediaItem }) {
     // Making it public asks once for the de-identification confirmation (the server requires it).
     const confirmation = { checked: false };
     if (level === 2 && !media.public_confirmation) {
-      const ok = await confirm({ title: 'Make this media public?', message: <DeidentifyCheckbox state={confirmation} />, confirmLabel: 'Make Public' });
+      const ok = await confirm({ title: t('myMedia.makePublicTitle'), message: <DeidentifyCheckbox state={confirmation} />, confirmLabel: t('myMedia.makePublic') });
       if (!ok) return;
     }
     edit.mutate(
       { id: media.id, privacy_level: level, ...(confirmation.checked ? { confirm_deidentified: true } : {}) },
       {
-        onSuccess: () => toast(level === 2 ? 'Your media is now public.' : 'Your media is now private.'),
+        onSuccess: () => toast(level === 2 ? t('myMedia.nowPublic') : t('myMedia.nowPrivate')),
         onError: (err) => void alert('Error', err.message || 'Whoops! We had some trouble updating your media.'),
       },
     );
@@ -49,7 +49,7 @@ function MyMediaCard({ media }: { media: MediaItem }) {
       </Link>
       <div className="my-media-body">
         <h2><Link to={`/media/${media.uuid_id}`}>{media.name}</Link></h2>
-        <p className="muted">{media.is_video ? 'Video' : 'Image'} · {formatFileSize(media.file_size)}</p>
+        <p className="muted">{media.is_video ? t('kind.video') : t('kind.image')} · {formatFileSize(media.file_size)}</p>
         <MediaNotice media={media} />
         {!media.is_video && !media.alt_text && media.is_processed && (
           <p className="help" id={`no-alt-${media.id}`}>{t('myMedia.noAltTextYet')}</p>

@@ -5,7 +5,8 @@ import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
 import { useMe } from '../../../lib/current-user';
-import { formatFileSize, truncateTag } from '../../../../shared/format';
+import { truncateTag } from '../../../../shared/format';
+import { formatFileSize } from '../../../i18n/format';
 import { useMediaItem } from '../api/get-media-item';
 import { MediaNotice } from '../components/media-notice';
 import { useDownloadAction } from '../components/use-download';
@@ -68,7 +69,7 @@ export function Component() {
           {isOwner && <MediaNotice media={m} />}
           <dl className="details-list">
             <dt>{t('view.type')}</dt>
-            <dd>{m.is_video ? 'Video' : 'Image'}</dd>
+            <dd>{m.is_video ? t('kind.video') : t('kind.image')}</dd>
             <dt>{t('view.fileSize')}</dt>
             <dd>{formatFileSize(m.file_size)}</dd>
             <dt>{t('view.downloads')}</dt>
