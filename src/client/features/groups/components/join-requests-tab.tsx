@@ -1,7 +1,7 @@
 // Manage -> Join requests: who asked to join and their message, with Approve ('Join request
 // approved') and Decline ('Join request declined'); 'No join requests for group' when none.
 import { Link } from 'react-router-dom';
-import { formatRelativeDate } from '../../../../shared/format';
+import { formatRelative as formatRelativeDate } from '../../../i18n/format';
 import { GROUP_MESSAGES } from '../../../../shared/schemas/groups';
 import { useApproveJoinRequest } from '../api/approve-join-request';
 import { useDeclineJoinRequest } from '../api/decline-join-request';

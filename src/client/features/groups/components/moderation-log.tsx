@@ -1,7 +1,7 @@
 // Manage -> Moderation log (beyond the spec): who approved, declined, invited, removed or
 // promoted whom, and when.
 import { Spinner } from '../../../components/spinner';
-import { formatRelativeDate } from '../../../../shared/format';
+import { formatDateTime, formatRelative as formatRelativeDate } from '../../../i18n/format';
 import type { ModerationLogEntry } from '../../../../shared/schemas/groups';
 import { useModerationLog } from '../api/get-moderation-log';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,7 @@ export function ModerationLog({ groupId }: { groupId: number }) {
       {data.map((e) => (
         <li key={e.id}>
           <span>{describeLogEntry(e)}</span>{' '}
-          <time className="muted small" dateTime={e.created_at} title={new Date(e.created_at).toLocaleString()}>{formatRelativeDate(e.created_at)}</time>
+          <time className="muted small" dateTime={e.created_at} title={formatDateTime(e.created_at)}>{formatRelativeDate(e.created_at)}</time>
         </li>
       ))}
     </ol>
