@@ -48,7 +48,7 @@ test.describe('signed out, the browser asking for German', () => {
     await page.getByLabel('Benutzername').fill('educator');
     await page.getByLabel('Passwort', { exact: true }).fill('wrong-password-1A');
     await page.getByRole('button', { name: 'Anmelden' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Benutzername oder Passwort ist falsch!');
+    await expect(page.getByRole('alert')).toHaveText('Benutzername oder Passwort ist falsch.');
   });
 
   test('registration is in German, with the terms link inside the sentence', async ({ page }) => {
