@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { routes } from '../../src/client/app/router';
 import { documentTitle, type ScreenHandle } from '../../src/client/app/screen-title';
+import { resources } from '../../src/client/i18n/resources';
 
 /** The routes that render a screen: a path or an index, not only a redirect or a guard. */
 function screens(list: RouteObject[], parent = ''): { path: string; route: RouteObject }[] {
@@ -25,14 +26,26 @@ describe('screen titles', () => {
     expect(shown.map((s) => s.path)).toEqual(expect.arrayContaining(['/login', '/feed', '/scenarios', '/scenario/:uuidId', '/admin/analytics', '/terms', '/*']));
   });
 
-  it.each(shown.map((s) => [s.path, s.route] as const))('%s has its own title', (_path, route) => {
-    const title = (route.handle as ScreenHandle | undefined)?.title;
-    expect(title).toBeTruthy();
-    expect(documentTitle(title!)).toBe(`${title} - REALITi Community`);
+  it.each(shown.map((s) => [s.path, s.route] as const))('%s has its own title in every language', (_path, route) => {
+    const key = (route.handle as ScreenHandle | undefined)?.title;
+    expect(key).toBeTruthy();
+    for (const lang of ['en', 'de'] as const) {
+      const title = resources[lang].common.titles[key!];
+      expect(title).toBeTruthy();
+      expect(documentTitle(title)).toBe(`${title} - REALITi Community`);
+    }
   });
 
-  it('no two screens share a title', () => {
-    const titles = shown.map(({ route }) => (route.handle as ScreenHandle | undefined)?.title);
-    expect(new Set(titles).size).toBe(titles.length);
+  it('no two screens share a title, in English or in German', () => {
+    const keys = shown.map(({ route }) => (route.handle as ScreenHandle).title);
+    for (const lang of ['en', 'de'] as const) {
+      const titles = keys.map((k) => resources[lang].common.titles[k]);
+      expect(new Set(titles).size, lang).toBe(titles.length);
+    }
+  });
+
+  it('keeps the English titles of the spec', () => {
+    const byPath = Object.fromEntries(shown.map(({ path, route }) => [path, resources.en.common.titles[(route.handle as ScreenHandle).title]]));
+    expect(byPath).toMatchObject({ '/login': 'Sign in', '/feed': 'Home', '/admin/audit': 'Audit log', '/*': 'Page not found' });
   });
 });

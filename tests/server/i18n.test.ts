@@ -54,6 +54,17 @@ describe.each(dbKinds)('languages (%s)', (kind) => {
     expect(reset.json()).toEqual({ message: 'Falls wir ein Konto mit dieser Adresse gefunden haben, haben wir Ihnen eine E-Mail mit weiteren Anweisungen geschickt.' });
   });
 
+  it("answers the group and media screens' errors in the account's language", async () => {
+    const u = await createUser(t.app);
+    await as(t.app, u, { method: 'PATCH', url: '/api/users/me', payload: { language: 'de' } });
+    const group = await as(t.app, u, { method: 'GET', url: '/api/forumgroup/999999' });
+    expect(group.statusCode).toBe(404);
+    expect(group.json()).toEqual({ message: 'Gruppe nicht gefunden' });
+    await as(t.app, u, { method: 'PATCH', url: '/api/users/me', payload: { language: 'en' } });
+    const english = await as(t.app, u, { method: 'GET', url: '/api/forumgroup/999999' });
+    expect(english.json()).toEqual({ message: 'Group not found' });
+  });
+
   it('keeps the account language, answers in it whatever the browser asks, and clears it', async () => {
     const u = await createUser(t.app);
     const me = await as(t.app, u, { method: 'GET', url: '/api/users/me' });

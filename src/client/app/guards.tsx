@@ -17,7 +17,7 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   const checkingDeferred = useDeferredValue(me.checking);
   const checking = me.checking || checkingDeferred;
   useFirstScreen(!checking);
-  if (checking) return <Spinner label="Loading" />;
+  if (checking) return <Spinner />;
   if (!me.data) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (!me.data.enabled) return <Navigate to={`/unverifiedprofile/${encodeURIComponent(me.data.email)}`} replace />;
   return children ? <>{children}</> : <Outlet />;

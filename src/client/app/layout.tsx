@@ -14,6 +14,7 @@ import { useOnline } from '../offline/use-online';
 import { afterStartup, BACKGROUND_DELAY_MS } from '../lib/after-startup';
 import { useDropdownDismiss } from '../lib/dropdowns';
 import { Footer, PublicLayout } from './public-layout';
+import { useTranslation } from 'react-i18next';
 
 /** Closes the enclosing <details> dropdown after a menu choice. */
 function closeMenu(e: { currentTarget: HTMLElement }) {
@@ -22,19 +23,20 @@ function closeMenu(e: { currentTarget: HTMLElement }) {
 
 function DeviceInfoDropdown() {
   const info = useDeviceInfo();
+  const { t } = useTranslation('common');
   return (
     <details className="dropdown">
-      <summary aria-label="Device info">Device</summary>
+      <summary aria-label={t('nav.deviceInfo')}>{t('nav.device')}</summary>
       <div className="dropdown-menu dropdown-menu-right device-info">
         {info.hasInfo ? (
           <dl>
-            <dt>ID</dt>
+            <dt>{t('nav.deviceId')}</dt>
             <dd data-testid="device-id">{info.device_id}</dd>
-            <dt>Product</dt>
+            <dt>{t('nav.deviceProduct')}</dt>
             <dd data-testid="device-product">{info.product}</dd>
           </dl>
         ) : (
-          <p className="muted">No device info</p>
+          <p className="muted">{t('nav.noDeviceInfo')}</p>
         )}
       </div>
     </details>
@@ -43,6 +45,7 @@ function DeviceInfoDropdown() {
 
 function SiteSearch() {
   const navigate = useNavigate();
+  const { t } = useTranslation('common');
   const [term, setTerm] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -50,14 +53,15 @@ function SiteSearch() {
   };
   return (
     <form role="search" onSubmit={submit} className="site-search">
-      <label htmlFor="site-search" className="visually-hidden">Search the community</label>
-      <input id="site-search" type="search" placeholder="Search" value={term} onChange={(e) => setTerm(e.target.value)} />
+      <label htmlFor="site-search" className="visually-hidden">{t('nav.searchLabel')}</label>
+      <input id="site-search" type="search" placeholder={t('nav.searchPlaceholder')} value={term} onChange={(e) => setTerm(e.target.value)} />
     </form>
   );
 }
 
 function TopBar() {
   const { data: me } = useMe();
+  const { t } = useTranslation('common');
   const native = isNativeApp();
   const { pathname } = useLocation();
   // Phones: the main navigation folds behind a menu button and closes after each navigation.
@@ -85,20 +89,20 @@ function TopBar() {
   const isAdmin = hasRole(me.role, Role.Admin);
   return (
     <header className={`top-bar${navOpen ? ' nav-open' : ''}`}>
-      <Link to="/feed" className="brand" aria-label="REALITi Community home">
+      <Link to="/feed" className="brand" aria-label={t('nav.home')}>
         <img src="/favicon.svg" alt="" width="28" height="28" />
         <span>Community</span>
       </Link>
       <button type="button" className="nav-toggle" aria-expanded={navOpen} aria-controls="main-nav" onClick={() => setNavOpen((o) => !o)}>
-        <span aria-hidden="true">☰</span> Menu
+        <span aria-hidden="true">☰</span> {t('nav.menu')}
       </button>
-      <nav className="main-nav" id="main-nav" aria-label="Main">
-        <NavLink to="/feed">Home</NavLink>
-        <NavLink to="/scenarios">Scenarios</NavLink>
-        <NavLink to="/media">Media</NavLink>
-        {me.canProvision && native && <NavLink to="/me/provisioning">Licensing</NavLink>}
-        <NavLink to="/tms">TMS</NavLink>
-        {me.isPreRelease && <NavLink to="/me/pre-release">Pre-Release</NavLink>}
+      <nav className="main-nav" id="main-nav" aria-label={t('nav.main')}>
+        <NavLink to="/feed">{t('nav.feed')}</NavLink>
+        <NavLink to="/scenarios">{t('nav.scenarios')}</NavLink>
+        <NavLink to="/media">{t('nav.media')}</NavLink>
+        {me.canProvision && native && <NavLink to="/me/provisioning">{t('nav.licensing')}</NavLink>}
+        <NavLink to="/tms">{t('nav.tms')}</NavLink>
+        {me.isPreRelease && <NavLink to="/me/pre-release">{t('nav.preRelease')}</NavLink>}
       </nav>
       <div className="top-bar-tools">
         <SiteSearch />
@@ -106,23 +110,23 @@ function TopBar() {
         <NotificationBell />
         <details className="dropdown user-menu">
           {/* The name starts with the text the button shows (WCAG 2.5.3): 'EE User menu'. */}
-          <summary aria-label={`${me.first_name.charAt(0)}${me.last_name.charAt(0)} User menu`}>
+          <summary aria-label={t('nav.userMenu', { initials: `${me.first_name.charAt(0)}${me.last_name.charAt(0)}` })}>
             <span className="avatar" aria-hidden="true">{me.first_name.charAt(0)}{me.last_name.charAt(0)}</span>
           </summary>
           <div className="dropdown-menu dropdown-menu-right" onClick={closeMenu}>
             <p className="dropdown-header">{me.first_name} {me.last_name}</p>
-            <Link to="/me">My Profile</Link>
-            <Link to="/scenarios/upload">Upload Scenarios</Link>
-            <Link to="/media/upload">Upload Media</Link>
-            <Link to="/me/scenarios">My Scenarios</Link>
-            <Link to="/me/media">My Media</Link>
-            <Link to="/me/forum/groups">My Groups</Link>
-            <Link to="/me/downloads">Downloads</Link>
-            <Link to="/me/support">Support</Link>
-            {isAdmin && <Link to="/admin">Admin Dashboard</Link>}
-            {isAdmin && <Link to="/admin/licences">Licences</Link>}
-            {isAdmin && <Link to="/admin/builds">App builds</Link>}
-            <Link to="/logout">Sign out</Link>
+            <Link to="/me">{t('nav.myProfile')}</Link>
+            <Link to="/scenarios/upload">{t('nav.uploadScenarios')}</Link>
+            <Link to="/media/upload">{t('nav.uploadMedia')}</Link>
+            <Link to="/me/scenarios">{t('nav.myScenarios')}</Link>
+            <Link to="/me/media">{t('nav.myMedia')}</Link>
+            <Link to="/me/forum/groups">{t('nav.myGroups')}</Link>
+            <Link to="/me/downloads">{t('nav.downloads')}</Link>
+            <Link to="/me/support">{t('nav.support')}</Link>
+            {isAdmin && <Link to="/admin">{t('nav.adminDashboard')}</Link>}
+            {isAdmin && <Link to="/admin/licences">{t('nav.licences')}</Link>}
+            {isAdmin && <Link to="/admin/builds">{t('nav.appBuilds')}</Link>}
+            <Link to="/logout">{t('nav.signOut')}</Link>
           </div>
         </details>
       </div>

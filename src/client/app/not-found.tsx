@@ -1,11 +1,13 @@
 import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 
 export function NotFound() {
+  const { t } = useTranslation('common');
   return (
     <section className="card empty-state">
-      <h1>Page not found</h1>
-      <p>The link you clicked may be broken or the page may have been removed.</p>
-      <Link to="/feed" className="btn">Go to the feed</Link>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
+      <Link to="/feed" className="btn">{t('notFound.toFeed')}</Link>
     </section>
   );
 }

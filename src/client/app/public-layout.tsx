@@ -2,15 +2,17 @@
 // own module, free of the signed-in shell's start-up work, so the build can render the login
 // screen in Node (src/client/prerender/login.tsx).
 import { Link, Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { useFirstScreen } from '../lib/first-screen';
 
 export function Footer() {
+  const { t } = useTranslation('common');
   return (
     <footer className="footer">
-      <Link to="/terms">Terms and Conditions</Link>
-      <Link to="/privacy">Privacy Policy</Link>
-      <Link to="/accessibility">Accessibility</Link>
-      <span>© {new Date().getFullYear()} iSimulate Pty Ltd. All rights reserved.</span>
+      <Link to="/terms">{t('footer.terms')}</Link>
+      <Link to="/privacy">{t('footer.privacy')}</Link>
+      <Link to="/accessibility">{t('footer.accessibility')}</Link>
+      <span>{t('footer.copyright', { year: new Date().getFullYear() })}</span>
     </footer>
   );
 }

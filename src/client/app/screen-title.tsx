@@ -1,15 +1,20 @@
 // Every screen has its own document title, set here and nowhere else: the deepest route with a
-// `handle: { title }` names the screen, and a view screen puts its item's name in its place
-// (useItemTitle). After a navigation inside the app the new title is announced through a polite
+// `handle: { title }` names the screen (a key of the common catalogue's 'titles', shown in the
+// user's language), and a view screen puts its item's name in its place (useItemTitle). After a navigation inside the app the new title is announced through a polite
 // live region and the focus moves to the new screen's main heading, as a page load would do.
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { resources } from '../i18n/resources';
 
 export const SITE_NAME = 'REALITi Community';
 
+/** A screen's name: a key of the 'titles' section of the common catalogue. */
+export type TitleKey = keyof (typeof resources)['en']['common']['titles'];
+
 /** What a route definition carries in its `handle`. */
 export interface ScreenHandle {
-  title: string;
+  title: TitleKey;
 }
 
 export const documentTitle = (screen: string) => `${screen} - ${SITE_NAME}`;
@@ -40,7 +45,7 @@ export function useItemTitle(name: string | null | undefined) {
   }, [name, pathname]);
 }
 
-function screenTitle(matches: ReturnType<typeof useMatches>): string | undefined {
+function screenTitle(matches: ReturnType<typeof useMatches>): TitleKey | undefined {
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i].handle as Partial<ScreenHandle> | undefined;
     if (handle?.title) return handle.title;
@@ -57,7 +62,9 @@ export function ScreenTitle() {
   const matches = useMatches();
   const { pathname } = useLocation();
   const named = useSyncExternalStore(subscribe, () => item, () => null);
-  const screen = named && named.path === pathname ? named.name : screenTitle(matches);
+  const { t } = useTranslation('common');
+  const titleKey = screenTitle(matches);
+  const screen = named && named.path === pathname ? named.name : titleKey && t(`titles.${titleKey}`);
   const title = screen ? documentTitle(screen) : SITE_NAME;
   const [announced, setAnnounced] = useState('');
 

@@ -1,6 +1,8 @@
 // Promise-based confirmation and message dialogs: `await confirm({...})` anywhere under <DialogProvider>.
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Modal } from './modal';
+import { translateMessage } from '../i18n/messages';
 
 interface DialogOptions {
   title: string;
@@ -16,8 +18,16 @@ type Open = (opts: DialogOptions) => Promise<boolean>;
 const DialogContext = createContext<Open>(async () => false);
 
 export function DialogProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
   const [state, setState] = useState<(DialogOptions & { resolve: (v: boolean) => void }) | null>(null);
-  const open = useCallback<Open>((opts) => new Promise((resolve) => setState({ ...opts, resolve })), []);
+  // Titles and messages shared with the server (written in English) show in the app's language.
+  const open = useCallback<Open>(
+    (opts) =>
+      new Promise((resolve) =>
+        setState({ ...opts, title: translateMessage(opts.title), message: typeof opts.message === 'string' ? translateMessage(opts.message) : opts.message, resolve }),
+      ),
+    [],
+  );
   const close = (value: boolean) => {
     state?.resolve(value);
     setState(null);
@@ -32,10 +42,10 @@ export function DialogProvider({ children }: { children: ReactNode }) {
           footer={
             <>
               {!state.infoOnly && (
-                <button type="button" className="btn" onClick={() => close(false)}>{state.cancelLabel ?? 'Cancel'}</button>
+                <button type="button" className="btn" onClick={() => close(false)}>{state.cancelLabel ?? t('actions.cancel')}</button>
               )}
               <button type="button" className={`btn ${state.danger ? 'danger' : 'primary'}`} onClick={() => close(true)}>
-                {state.confirmLabel ?? (state.infoOnly ? 'OK' : 'Confirm')}
+                {state.confirmLabel ?? (state.infoOnly ? t('actions.ok') : t('actions.confirm'))}
               </button>
             </>
           }

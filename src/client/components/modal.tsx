@@ -5,8 +5,10 @@
 // another one sits on top of it and Escape closes the top one only.
 import { useId, useLayoutEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { createFocusTrap } from 'focus-trap';
+import { useTranslation } from 'react-i18next';
 
 export function Modal({ title, onClose, children, footer }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode }) {
+  const { t } = useTranslation('common');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const gone = useRef(false);
@@ -59,7 +61,7 @@ export function Modal({ title, onClose, children, footer }: { title: string; onC
       <div className="modal" tabIndex={-1}>
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="btn link modal-close" aria-label="Close" onClick={onClose}>✕</button>
+          <button type="button" className="btn link modal-close" aria-label={t('actions.close')} onClick={onClose}>✕</button>
         </div>
         {children}
         {footer && <div className="actions">{footer}</div>}

@@ -1,4 +1,5 @@
 // Paginator of spec section 9: page range 3, margin pages 2, labels Prev and Next.
+import { useTranslation } from 'react-i18next';
 import { PAGINATOR } from '../../shared/limits';
 
 /** Page numbers to show (0-based) with null for a break ('...'). Exported for tests. */
@@ -23,26 +24,27 @@ export function pageItems(pageCount: number, current: number, range = PAGINATOR.
 }
 
 export function Paginator({ pageCount, page, onPageChange }: { pageCount: number; page: number; onPageChange: (page: number) => void }) {
+  const { t } = useTranslation('common');
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label="Pagination">
+    <nav aria-label={t('paginator.label')}>
       <ul className="paginator">
         <li>
-          <button type="button" disabled={page === 0} onClick={() => onPageChange(page - 1)}>Prev</button>
+          <button type="button" disabled={page === 0} onClick={() => onPageChange(page - 1)}>{t('paginator.prev')}</button>
         </li>
         {pageItems(pageCount, page).map((p, i) =>
           p === null ? (
             <li key={`b${i}`} className="break" aria-hidden="true">…</li>
           ) : (
             <li key={p}>
-              <button type="button" aria-current={p === page ? 'page' : undefined} aria-label={`Page ${p + 1}`} onClick={() => onPageChange(p)}>
+              <button type="button" aria-current={p === page ? 'page' : undefined} aria-label={t('paginator.page', { page: p + 1 })} onClick={() => onPageChange(p)}>
                 {p + 1}
               </button>
             </li>
           ),
         )}
         <li>
-          <button type="button" disabled={page >= pageCount - 1} onClick={() => onPageChange(page + 1)}>Next</button>
+          <button type="button" disabled={page >= pageCount - 1} onClick={() => onPageChange(page + 1)}>{t('paginator.next')}</button>
         </li>
       </ul>
     </nav>

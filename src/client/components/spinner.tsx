@@ -3,6 +3,7 @@
 // copy kept on the device may still be on its way from IndexedDB) it says 'Not available offline'
 // and points to what is (offline/components/not-kept-offline.tsx).
 import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { lazyNow } from '../lib/lazy-now';
 import { useWaitingOffline } from '../offline/waiting-offline';
 
@@ -11,7 +12,9 @@ const NotKeptOffline = lazyNow(() => import('../offline/components/not-kept-offl
 /** How long a kept copy (read from IndexedDB) may take before the screen says nothing is kept. */
 const KEPT_COPY_GRACE_MS = 300;
 
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+/** A busy indicator, read out as its label ('Loading' unless told). */
+export function Spinner({ label }: { label?: string }) {
+  const { t } = useTranslation('common');
   const waitingOffline = useWaitingOffline();
   const [notKept, setNotKept] = useState(false);
   useEffect(() => {
@@ -32,7 +35,7 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
   return (
     <div className="spinner" role="status" aria-live="polite">
       <span className="spinner-dot" aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t('loading')}</span>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // Tag multi-select (spec section 5): case-insensitive substring search; selected tags always shown;
 // titles truncated to 20 characters with an ellipsis.
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { truncateTag } from '../../shared/format';
 
 export interface Tag {
@@ -14,13 +15,15 @@ export function visibleTags(all: Tag[], selected: number[], term: string): Tag[]
   return all.filter((tag) => selected.includes(tag.id) || !t || tag.title.toLowerCase().includes(t));
 }
 
-export function TagSelector({ tags, selected, onChange, label = 'Tags', help }: {
+export function TagSelector({ tags, selected, onChange, label: givenLabel, help }: {
   tags: Tag[];
   selected: number[];
   onChange: (ids: number[]) => void;
   label?: string;
   help?: string;
 }) {
+  const { t, i18n } = useTranslation('common');
+  const label = givenLabel ?? t('tags.label');
   const id = useId();
   const [term, setTerm] = useState('');
   const toggle = (tagId: number) => onChange(selected.includes(tagId) ? selected.filter((x) => x !== tagId) : [...selected, tagId]);
@@ -29,8 +32,10 @@ export function TagSelector({ tags, selected, onChange, label = 'Tags', help }: 
     <fieldset className="tag-selector">
       <legend>{label}</legend>
       {help && <p className="help">{help}</p>}
-      <label htmlFor={`${id}-search`} className="visually-hidden">Search {label.toLowerCase()}</label>
-      <input id={`${id}-search`} type="search" placeholder="Search tags" value={term} onChange={(e) => setTerm(e.target.value)} />
+      <label htmlFor={`${id}-search`} className="visually-hidden">
+        {t('tags.search', { label: i18n.language === 'en' ? label.toLowerCase() : label })}
+      </label>
+      <input id={`${id}-search`} type="search" placeholder={t('tags.placeholder')} value={term} onChange={(e) => setTerm(e.target.value)} />
       <div className="tag-options" role="group" aria-label={label}>
         {shown.map((tag) => (
           <label key={tag.id} className={`tag-option${selected.includes(tag.id) ? ' selected' : ''}`} title={tag.title}>
@@ -38,7 +43,7 @@ export function TagSelector({ tags, selected, onChange, label = 'Tags', help }: 
             {truncateTag(tag.title)}
           </label>
         ))}
-        {shown.length === 0 && <span className="muted">No matching tags</span>}
+        {shown.length === 0 && <span className="muted">{t('tags.none')}</span>}
       </div>
     </fieldset>
   );

@@ -1,5 +1,6 @@
 // Short success/error messages ('Post created!', 'Media approved'...), announced to screen readers.
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { translateMessage } from '../i18n/messages';
 
 interface Toast {
   id: number;
@@ -13,7 +14,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const show = useCallback<Show>((text, kind = 'success') => {
     const id = Date.now() + Math.random();
-    setToasts((t) => [...t, { id, text, kind }]);
+    // A message shared with the server (written in English) shows in the app's language.
+    setToasts((t) => [...t, { id, text: translateMessage(text), kind }]);
     setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), 5000);
   }, []);
   return (

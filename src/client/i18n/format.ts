@@ -87,6 +87,11 @@ export function formatFileSize(bytes: number, lang: Language = currentLanguage()
   return `${nf.format(value)} ${SIZE_UNITS[unit]}`;
 }
 
+/** 'a, b and c' / 'a, b und c'. */
+export function formatList(items: readonly string[], lang: Language = currentLanguage()): string {
+  return cached(`list:${lang}`, () => new Intl.ListFormat(LOCALE[lang], { type: 'conjunction' })).format(items);
+}
+
 /** Minutes and seconds ('12 min 30 sec'); 0 or none is 'No Time Limit'. */
 export function formatDuration(seconds: number | null | undefined, lang: Language = currentLanguage()): string {
   if (!seconds) return i18n.t('time.noTimeLimit', { lng: lang, ns: 'common' });
@@ -122,6 +127,7 @@ export function useFormat() {
     number: (v: number) => formatNumber(v, lang),
     fileSize: (v: number) => formatFileSize(v, lang),
     duration: (v: number | null | undefined) => formatDuration(v, lang),
+    list: (v: readonly string[]) => formatList(v, lang),
     languageName,
   };
 }

@@ -5,6 +5,7 @@
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import '../i18n';
 import { PublicLayout } from '../app/public-layout';
 import { Component as Login } from '../features/auth/routes/login';
 

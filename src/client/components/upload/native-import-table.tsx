@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { call } from '../../lib/api';
 import type { Endpoint } from '../../../shared/endpoint';
 import { requestNative } from '../../lib/native-bridge';
-import { extensionMessage, fileExtension } from '../../../shared/uploads';
+import { useTranslation } from 'react-i18next';
+import { fileExtension } from '../../../shared/uploads';
+import { extensionMessage, uploadText } from './messages';
 import type { uploadAnswerSchema } from '../../../shared/schemas/common';
 import { UploadTable, type UploadTableRow } from './upload-table';
 import { randomId } from '../../lib/compat';
@@ -29,7 +31,7 @@ export function nativeFileList(answer: ListAnswer): { name: string; path: string
 }
 
 async function fileBlob(answer: FileAnswer): Promise<{ blob: Blob; name?: string }> {
-  if (!answer) throw new Error('The device did not send the file');
+  if (!answer) throw new Error(uploadText('deviceNoFile'));
   if (typeof answer === 'string') {
     if (answer.startsWith('blob:') || answer.startsWith('http')) return { blob: await (await fetch(answer)).blob() };
     return { blob: base64Blob(answer) };
@@ -37,7 +39,7 @@ async function fileBlob(answer: FileAnswer): Promise<{ blob: Blob; name?: string
   const name = answer.name ?? answer.fileName;
   if (answer.url) return { blob: await (await fetch(answer.url)).blob(), name };
   const data = answer.base64 ?? answer.data;
-  if (!data) throw new Error('The device did not send the file');
+  if (!data) throw new Error(uploadText('deviceNoFile'));
   return { blob: base64Blob(data, answer.mimeType), name };
 }
 
@@ -62,6 +64,7 @@ export interface NativeImportTableProps {
 }
 
 export function NativeImportTable({ upload, field, extensions, listHandler = 'getscenariospath', fileHandler = 'getscenariofile', onUploaded }: NativeImportTableProps) {
+  const { t } = useTranslation('common');
   const [rows, setRows] = useState<NativeRow[]>([]);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -72,7 +75,7 @@ export function NativeImportTable({ upload, field, extensions, listHandler = 'ge
     setNotice(null);
     try {
       const files = nativeFileList(await requestNative<ListAnswer>(listHandler));
-      if (!files.length) setNotice('No files were found on this device');
+      if (!files.length) setNotice(t('upload.noDeviceFiles'));
       setRows(
         files.map((f, i) => {
           const ok = extensions.includes(fileExtension(f.name));
@@ -110,7 +113,7 @@ export function NativeImportTable({ upload, field, extensions, listHandler = 'ge
           patch(row.key, { status: 'uploaded', uuid_id: success.uuid_id });
           onUploaded?.({ name: row.name, uuid_id: success.uuid_id });
         } else {
-          patch(row.key, { status: 'error', errorMessage: res.errors?.[0]?.message ?? 'The upload failed' });
+          patch(row.key, { status: 'error', errorMessage: res.errors?.[0]?.message ?? uploadText('failed') });
         }
       } catch (err) {
         patch(row.key, { status: 'error', errorMessage: (err as Error).message });
@@ -120,16 +123,16 @@ export function NativeImportTable({ upload, field, extensions, listHandler = 'ge
   };
 
   return (
-    <section className="card native-import" aria-label="Import from the device">
+    <section className="card native-import" aria-label={t('upload.importFromDevice')}>
       <div className="actions">
         <button type="button" className="btn" disabled={busy} onClick={() => void importList()}>
-          Import from REALITi
+          {t('upload.importFromRealiti')}
         </button>
         <button type="button" className="btn" disabled={busy || !selectable.length} onClick={() => setRows((prev) => prev.map((r) => (r.status === 'idle' ? { ...r, selected: true } : r)))}>
-          Select all
+          {t('upload.selectAll')}
         </button>
         <button type="button" className="btn primary" disabled={busy || !chosen.length} onClick={() => void uploadSelected()}>
-          Upload Selected
+          {t('upload.uploadSelected')}
         </button>
       </div>
       {notice && (
@@ -139,13 +142,13 @@ export function NativeImportTable({ upload, field, extensions, listHandler = 'ge
       )}
       <UploadTable
         rows={rows}
-        caption="Files on this device"
+        caption={t('upload.deviceFiles')}
         checkbox={(r) => {
           const row = r as NativeRow;
           return (
             <input
               type="checkbox"
-              aria-label={`Upload ${row.name}`}
+              aria-label={t('upload.uploadFile', { name: row.name })}
               checked={row.selected}
               disabled={busy || row.status !== 'idle'}
               onChange={(e) => patch(row.key, { selected: e.currentTarget.checked })}

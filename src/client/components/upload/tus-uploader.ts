@@ -6,6 +6,7 @@
 import Uppy, { type Body, type Meta, type UppyFile } from '@uppy/core';
 import Tus from '@uppy/tus';
 import { UPLOAD_CHUNK_BYTES } from '../../../shared/limits';
+import { uploadText } from './messages';
 
 export const TUS_ENDPOINT = '/uploads/tus';
 export const CHUNK_SIZE = UPLOAD_CHUNK_BYTES;
@@ -51,9 +52,9 @@ const connectionLost = (error: { message?: string }, xhr: XMLHttpRequest | undef
 function failureMessage(error: { message?: string }, xhr: XMLHttpRequest | undefined): string {
   const message = responseJson(xhr)?.message;
   if (typeof message === 'string' && message) return message;
-  if (xhr?.status === 401) return 'Not signed in';
-  if (connectionLost(error, xhr)) return 'The connection was lost. Select the file again to resume.';
-  return 'The upload failed. Select the file again to resume.';
+  if (xhr?.status === 401) return uploadText('notSignedIn');
+  if (connectionLost(error, xhr)) return uploadText('connectionLost');
+  return uploadText('failedResume');
 }
 
 export function createTusUploader(kind: string, events: UploaderEvents): TusUploader {

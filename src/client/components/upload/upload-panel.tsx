@@ -2,7 +2,7 @@
 // with 'Browse files' and 'Select folder', and the upload table. Files go up resumably (tus, 16 MB
 // chunks) in batches 1.5 s after the last file was added; Uppy loads only when a batch is sent.
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { FOLDER_DEPTH_WARNING } from '../../../shared/uploads';
+import { useTranslation } from 'react-i18next';
 import { fromDrop, fromInput, type PickResult } from './folder-scan';
 import { QueuedUploads } from './queued-uploads';
 import { UploadTable, type UploadTableRow } from './upload-table';
@@ -24,6 +24,7 @@ export interface UploadPanelProps {
 }
 
 export function UploadPanel({ kind, extensions, maxFiles, dropText, folderWarning, onUploaded, uploadedExtra }: UploadPanelProps) {
+  const { t } = useTranslation('common');
   const queue = useUploadQueue({ kind, extensions, maxFiles, onUploaded });
   const [dragging, setDragging] = useState(false);
   const [folderUsed, setFolderUsed] = useState(false);
@@ -33,7 +34,7 @@ export function UploadPanel({ kind, extensions, maxFiles, dropText, folderWarnin
   const take = (picked: PickResult) => {
     if (picked.fromFolder) setFolderUsed(true);
     if (picked.fromFolder && !picked.files.length) {
-      queue.setNotice('No files were found in that folder');
+      queue.setNotice(t('upload.noFolderFiles'));
       return;
     }
     queue.addFiles(picked.files);
@@ -45,7 +46,7 @@ export function UploadPanel({ kind, extensions, maxFiles, dropText, folderWarnin
     // Entries must be read before any await (the DataTransfer empties after the event).
     void fromDrop(event.dataTransfer).then((picked) => {
       if (picked.fromFolder && !folderWarning) {
-        queue.setNotice('Folders cannot be uploaded here; choose files instead');
+        queue.setNotice(t('upload.noFolders'));
         return;
       }
       take(picked);
@@ -68,15 +69,15 @@ export function UploadPanel({ kind, extensions, maxFiles, dropText, folderWarnin
       >
         <p className="drop-text">{dropText}</p>
         <p className="help">
-          {extensions.join(', ')} · up to {maxFiles} files at a time, 512 MB each
+          {t('upload.limits', { extensions: extensions.join(', '), count: maxFiles })}
         </p>
         <div className="actions drop-actions">
           <button type="button" className="btn primary" onClick={() => fileInput.current?.click()}>
-            Browse files
+            {t('upload.browse')}
           </button>
           {folderWarning && (
             <button type="button" className="btn" onClick={() => folderInput.current?.click()}>
-              Select folder
+              {t('upload.selectFolder')}
             </button>
           )}
         </div>
@@ -86,7 +87,7 @@ export function UploadPanel({ kind, extensions, maxFiles, dropText, folderWarnin
           multiple
           accept={accept}
           className="visually-hidden"
-          aria-label="Choose files to upload"
+          aria-label={t('upload.chooseFiles')}
           tabIndex={-1}
           onChange={(e) => {
             take(fromInput(e.currentTarget.files));
@@ -102,7 +103,7 @@ export function UploadPanel({ kind, extensions, maxFiles, dropText, folderWarnin
             type="file"
             multiple
             className="visually-hidden"
-            aria-label="Choose a folder to upload"
+            aria-label={t('upload.chooseFolder')}
             tabIndex={-1}
             onChange={(e) => {
               take(fromInput(e.currentTarget.files));
@@ -113,7 +114,7 @@ export function UploadPanel({ kind, extensions, maxFiles, dropText, folderWarnin
       </div>
       {folderWarning && folderUsed && (
         <p className="alert info upload-folder-warning" role="note">
-          Note: {FOLDER_DEPTH_WARNING}
+          {t('upload.folderDepth')}
         </p>
       )}
       {queue.notice && (
@@ -122,13 +123,13 @@ export function UploadPanel({ kind, extensions, maxFiles, dropText, folderWarnin
         </p>
       )}
       <QueuedUploads kind={kind} activeIds={new Set(queue.rows.flatMap((r) => (r.outboxId ? [r.outboxId] : [])))} />
-      <UploadTable rows={queue.rows.map((r) => (r.uuid_id ? { ...r, href: `${kind === 'scenario' ? '/scenario' : '/media'}/${r.uuid_id}` } : r))} caption="Uploads"
+      <UploadTable rows={queue.rows.map((r) => (r.uuid_id ? { ...r, href: `${kind === 'scenario' ? '/scenario' : '/media'}/${r.uuid_id}` } : r))} caption={t('upload.uploads')}
         extra={uploadedExtra ? (r) => (r.status === 'uploaded' && r.uuid_id ? uploadedExtra({ ...r, uuid_id: r.uuid_id }) : null) : undefined}
       />
       {queue.rows.length > 0 && !queue.busy && (
         <div className="actions">
           <button type="button" className="btn link" onClick={queue.clearFinished}>
-            Clear list
+            {t('upload.clearList')}
           </button>
         </div>
       )}

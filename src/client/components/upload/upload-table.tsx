@@ -3,6 +3,11 @@
 // progress bar per file.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
+
+// In the language shown at the time of the call.
+const tr = i18n.getFixedT(null, 'common', 'upload');
 
 export interface UploadTableRow {
   key: string;
@@ -26,32 +31,33 @@ export function uploadAnnouncement(rows: UploadTableRow[]): string {
   const active = rows.filter((r) => r.status === 'uploading');
   if (active.length) {
     const pct = Math.floor((active.reduce((sum, r) => sum + (r.progress ?? 0), 0) / active.length) * 10) * 10;
-    return `Uploading ${active.length} ${active.length === 1 ? 'file' : 'files'}: ${pct}%`;
+    return tr('announceActive', { count: active.length, pct });
   }
   const done = rows.filter((r) => r.status === 'uploaded').length;
   const failed = rows.filter((r) => r.status === 'error');
   if (!done && !failed.length) return '';
-  const parts = [`${done} ${done === 1 ? 'file' : 'files'} uploaded`];
-  if (failed.length) parts.push(`${failed.length} not uploaded: ${failed.map((r) => `${r.name}: ${r.errorMessage}`).join('; ')}`);
+  const parts = [tr('announceDone', { count: done })];
+  if (failed.length) parts.push(tr('announceFailed', { count: failed.length, list: failed.map((r) => `${r.name}: ${r.errorMessage}`).join('; ') }));
   return parts.join(', ');
 }
 
 export function statusMessage(row: UploadTableRow): string {
-  if (row.status === 'error') return 'Not uploaded';
-  if (row.status === 'uploaded') return 'Uploaded';
-  if (row.status === 'uploading') return row.progress ? `Uploading ${Math.floor(row.progress * 100)}%` : 'Uploading';
-  return 'Waiting to upload';
+  if (row.status === 'error') return tr('notUploaded');
+  if (row.status === 'uploaded') return tr('uploaded');
+  if (row.status === 'uploading') return row.progress ? tr('uploadingPct', { pct: Math.floor(row.progress * 100) }) : tr('uploading');
+  return tr('waitingToUpload');
 }
 
 function StatusCell({ row }: { row: UploadTableRow }) {
+  const { t } = useTranslation('common');
   if (row.status === 'uploaded') {
     return (
       <span className="upload-done">
-        Upload complete
+        {t('upload.complete')}
         {row.href && (
           <>
             {' '}
-            <Link to={row.href} aria-label={`View ${row.name}`}>View</Link>
+            <Link to={row.href} aria-label={t('upload.viewName', { name: row.name })}>{t('upload.view')}</Link>
           </>
         )}
       </span>
@@ -61,7 +67,7 @@ function StatusCell({ row }: { row: UploadTableRow }) {
   return (
     <span className="upload-spinner">
       <span className="spinner-dot small" aria-hidden="true" />
-      <span className="visually-hidden">{row.status === 'uploading' ? 'Uploading' : 'Waiting'}</span>
+      <span className="visually-hidden">{row.status === 'uploading' ? t('upload.uploading') : t('upload.waiting')}</span>
     </span>
   );
 }
@@ -90,37 +96,38 @@ export function UploadTable({
 }
 
 function UploadRows({ rows, caption, checkbox, extra }: { rows: UploadTableRow[]; caption?: string; checkbox?: (row: UploadTableRow) => ReactNode; extra?: (row: UploadTableRow) => ReactNode }) {
+  const { t } = useTranslation('common');
   return (
     <div className="upload-table-wrap">
       <table className="upload-table">
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead>
           <tr>
-            <th scope="col">ID</th>
-            {checkbox && <th scope="col">Upload</th>}
-            <th scope="col">File</th>
-            <th scope="col">Message</th>
-            <th scope="col">Status</th>
+            <th scope="col">{t('upload.colId')}</th>
+            {checkbox && <th scope="col">{t('upload.colUpload')}</th>}
+            <th scope="col">{t('upload.colFile')}</th>
+            <th scope="col">{t('upload.colMessage')}</th>
+            <th scope="col">{t('upload.colStatus')}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row, i) => (
             <tr key={row.key} className={`upload-row is-${row.status}`} data-testid="upload-row">
-              <td data-label="ID">{i + 1}</td>
-              {checkbox && <td data-label="Upload">{checkbox(row)}</td>}
-              <td data-label="File" className="upload-file">
+              <td data-label={t('upload.colId')}>{i + 1}</td>
+              {checkbox && <td data-label={t('upload.colUpload')}>{checkbox(row)}</td>}
+              <td data-label={t('upload.colFile')} className="upload-file">
                 <div>
                   <span className="upload-name" title={row.path ?? row.name}>
                     {row.path ?? row.name}
                   </span>
                   {(row.status === 'uploading' || row.status === 'uploaded') && (
-                    <progress className="upload-progress" max={1} value={row.status === 'uploaded' ? 1 : (row.progress ?? 0)} aria-label={`${row.name} progress`} />
+                    <progress className="upload-progress" max={1} value={row.status === 'uploaded' ? 1 : (row.progress ?? 0)} aria-label={t('upload.progress', { name: row.name })} />
                   )}
                   {extra?.(row)}
                 </div>
               </td>
-              <td data-label="Message">{statusMessage(row)}</td>
-              <td data-label="Status">
+              <td data-label={t('upload.colMessage')}>{statusMessage(row)}</td>
+              <td data-label={t('upload.colStatus')}>
                 <StatusCell row={row} />
               </td>
             </tr>

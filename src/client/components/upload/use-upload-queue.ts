@@ -2,7 +2,8 @@
 // together 1.5 s after the last one was added. Each row is idle, uploading, then uploaded or errored.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_UPLOAD_BYTES, UPLOAD_BATCH_DELAY_MS, UPLOAD_CHUNK_BYTES } from '../../../shared/limits';
-import { extensionMessage, fileExtension, sizeLimitMessage, tooManyFilesMessage } from '../../../shared/uploads';
+import { fileExtension } from '../../../shared/uploads';
+import { extensionMessage, sizeLimitMessage, tooManyFilesMessage, uploadText } from './messages';
 import type { PickedFile } from './folder-scan';
 import type { TusUploader } from './tus-uploader';
 import { trackUpload, uploadFinished, uploadProgress, uploadStopped } from '../../offline/uploads';
@@ -28,7 +29,6 @@ export interface UploadRow {
   outboxId?: string;
 }
 
-const STOPPED_MESSAGE = 'The upload was stopped. Select the file again to resume.';
 
 /** Write progress to the outbox at most this often per upload. */
 const PROGRESS_WRITE_MS = 1_000;
@@ -105,7 +105,7 @@ export function useUploadQueue({ kind, extensions, maxFiles, maxBytes = MAX_UPLO
       up = await getUploader();
     } catch {
       uploader.current = null;
-      keys.forEach((key) => patch(key, { status: 'error', errorMessage: 'The uploader could not be loaded. Check your connection and try again.' }));
+      keys.forEach((key) => patch(key, { status: 'error', errorMessage: uploadText('loaderFailed') }));
       return;
     }
     for (const key of keys) {
@@ -115,7 +115,7 @@ export function useUploadQueue({ kind, extensions, maxFiles, maxBytes = MAX_UPLO
       const outboxId = await trackUpload(kind, file).catch(() => undefined);
       if (outboxId) outboxIds.current.set(key, outboxId);
       if (up.add(key, file)) patch(key, { status: 'uploading', outboxId });
-      else patch(key, { status: 'error', errorMessage: 'This file is already being uploaded' });
+      else patch(key, { status: 'error', errorMessage: uploadText('alreadyUploading') });
     }
     up.start();
   }, [getUploader, patch, kind]);
@@ -160,7 +160,7 @@ export function useUploadQueue({ kind, extensions, maxFiles, maxBytes = MAX_UPLO
     () => () => {
       if (timer.current) clearTimeout(timer.current);
       // Leaving the page stops the uploads; their outbox rows wait for the file to be chosen again.
-      for (const id of outboxIds.current.values()) void uploadStopped(id, STOPPED_MESSAGE, true).catch(() => undefined);
+      for (const id of outboxIds.current.values()) void uploadStopped(id, uploadText('stopped'), true).catch(() => undefined);
       outboxIds.current.clear();
       void uploader.current?.then((up) => up.destroy()).catch(() => undefined);
       uploader.current = null;

@@ -1,12 +1,14 @@
 // Pure helpers of the TMS screens: fallback names (spec section 9), headings, scores,
 // event times and checklist marks, grouping, and the CSV export.
 import type { Debrief, DebriefScores, Student } from '../../../shared/schemas/debriefs';
+import { i18n } from '../../i18n';
+import { formatDateTime } from '../../i18n/format';
 
-export const UNKNOWN_SCENARIO = 'Unknown Scenario';
-export const UNNAMED_STUDENT = 'Unnamed Student';
+// Texts in the language shown at the time of the call.
+const tr = i18n.getFixedT(null, 'tms', 'summary');
 
-export const scenarioHeading = (d: Debrief) => d.scenario.name.trim() || UNKNOWN_SCENARIO;
-export const studentName = (s: Student) => s.name.trim() || UNNAMED_STUDENT;
+export const scenarioHeading = (d: Debrief) => d.scenario.name.trim() || tr('unknownScenario');
+export const studentName = (s: Student) => s.name.trim() || tr('unnamedStudent');
 
 /** When the session happened: its start, else when the debrief was made. */
 export const debriefDate = (d: Debrief) => d.startDate ?? d.createdAt;
@@ -14,14 +16,14 @@ export const debriefDate = (d: Debrief) => d.startDate ?? d.createdAt;
 export function formatDebriefDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return formatDateTime(date);
 }
 
 /** The pairs of spec section 3's scores that have a maximum, as the Overview draws them. */
 export const SCORE_BARS = [
-  { label: 'Check score', value: 'totalCheckScore', max: 'maxCheckScore' },
-  { label: 'Graded score', value: 'gradedScore', max: 'maxGradedScore' },
-  { label: 'Critical score', value: 'criticalScore', max: 'maxCriticalScore' },
+  { label: 'checkScore', value: 'totalCheckScore', max: 'maxCheckScore' },
+  { label: 'gradedScore', value: 'gradedScore', max: 'maxGradedScore' },
+  { label: 'criticalScore', value: 'criticalScore', max: 'maxCriticalScore' },
 ] as const satisfies readonly { label: string; value: keyof DebriefScores; max: keyof DebriefScores }[];
 
 /**
@@ -50,9 +52,9 @@ export const formatPercent = (p: number | null) => (p === null ? '–' : `${p}%`
 
 /** 'Checks 7/9 · Graded 11/15 · Critical 3/4' (pairs without a maximum left out). */
 export function scoreSummary(s: DebriefScores): string {
-  const parts = [`Checks ${s.numPositiveChecks}/${s.numPositiveChecks + s.numNegativeChecks}`];
-  if (s.maxGradedScore > 0) parts.push(`Graded ${s.gradedScore}/${s.maxGradedScore}`);
-  if (s.maxCriticalScore > 0) parts.push(`Critical ${s.criticalScore}/${s.maxCriticalScore}`);
+  const parts = [tr('checks', { got: s.numPositiveChecks, max: s.numPositiveChecks + s.numNegativeChecks })];
+  if (s.maxGradedScore > 0) parts.push(tr('graded', { got: s.gradedScore, max: s.maxGradedScore }));
+  if (s.maxCriticalScore > 0) parts.push(tr('critical', { got: s.criticalScore, max: s.maxCriticalScore }));
   return parts.join(' · ');
 }
 
@@ -107,7 +109,7 @@ export function studentKey(s: Student): string {
 export function studentsOf(debriefs: Debrief[]): StudentSummary[] {
   return groupBy(debriefs, (d) => studentKey(d.student)).map(({ key, items }) => ({
     key,
-    name: items.find((d) => d.student.name.trim())?.student.name.trim() || UNNAMED_STUDENT,
+    name: items.find((d) => d.student.name.trim())?.student.name.trim() || tr('unnamedStudent'),
     email: items.find((d) => d.student.email)?.student.email ?? '',
     debriefs: items,
     latest: items.map(debriefDate).reduce((a, b) => (b > a ? b : a)),

@@ -2,6 +2,7 @@
 // name, contributor first and last name, date, description, Approve and a Decline dropdown with the
 // reasons of spec section 5. 'Media approved' / 'Media declined'; a failure shows an 'Error' dialog.
 import { useState } from 'react';
+import { formatDate } from '../../../i18n/format';
 import { useAlertDialog } from '../../../components/confirm';
 import { EmptyState } from '../../../components/empty-state';
 import { Modal } from '../../../components/modal';
@@ -70,7 +71,7 @@ function PendingItem({ media }: { media: MediaItem }) {
           </p>
         )}
         <p className="muted">
-          {media.contributed_by.first_name} {media.contributed_by.last_name} · {new Date(media.contributed_at).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric' })}
+          {media.contributed_by.first_name} {media.contributed_by.last_name} · {formatDate(media.contributed_at)}
         </p>
         {media.description && <p>{media.description}</p>}
         <div className="actions">

@@ -1,5 +1,5 @@
 // Admin: Reported posts (/admin/reported). Ignore a report or delete the post; the list reloads.
-import { formatRelativeDate } from '../../../../shared/format';
+import { formatRelative as formatRelativeDate } from '../../../i18n/format';
 import type { ReportedPost } from '../../../../shared/schemas/posts';
 import { useAlertDialog, useConfirm } from '../../../components/confirm';
 import { EmptyState } from '../../../components/empty-state';

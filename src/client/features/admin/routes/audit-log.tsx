@@ -1,6 +1,7 @@
 // Admin Audit log (/admin/audit): every admin and moderator action with actor, action,
 // target, reason and time, newest first, filtered by action and by actor.
 import { Link, useSearchParams } from 'react-router-dom';
+import { formatDateTime } from '../../../i18n/format';
 import { auditActionLabel, type AuditEntry } from '../../../../shared/schemas/admin';
 import { EmptyState } from '../../../components/empty-state';
 import { Paginator } from '../../../components/paginator';
@@ -86,7 +87,7 @@ export function Component() {
             <tbody>
               {data.entries.map((e) => (
                 <tr key={e.id} data-testid="audit-entry">
-                  <td data-label="When"><time dateTime={e.created_at}>{new Date(e.created_at).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' })}</time></td>
+                  <td data-label="When"><time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time></td>
                   <td data-label="Actor">{e.actor ? `${e.actor.first_name} ${e.actor.last_name}` : 'Removed user'}</td>
                   <td data-label="Action">{auditActionLabel(e.action)}</td>
                   <td data-label="Target"><Target entry={e} /></td>

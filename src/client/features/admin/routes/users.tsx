@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_SIZE } from '../../../../shared/limits';
 import type { AdminUser } from '../../../../shared/schemas/admin';
-import { formatRelativeDate } from '../../../../shared/format';
+import { formatRelative as formatRelativeDate } from '../../../i18n/format';
 import { useAlertDialog, useConfirm } from '../../../components/confirm';
 import { EmptyState } from '../../../components/empty-state';
 import { Paginator } from '../../../components/paginator';

@@ -5,8 +5,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { verifyEmail } from '../api/verify-email';
+import { useTranslation } from 'react-i18next';
 
 export function Component() {
+  const { t } = useTranslation('auth');
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
@@ -23,16 +25,16 @@ export function Component() {
 
   return (
     <section className="card auth-card">
-      <h1>Email verification</h1>
+      <h1>{t('emailVerified.emailVerification')}</h1>
       {failed ? (
-        <p className="alert error" role="alert">Your account could not be verified. Please try again.</p>
+        <p className="alert error" role="alert">{t('emailVerified.yourAccountCouldNot')}</p>
       ) : (
         <>
-          <p>Verifying your account...</p>
-          <Spinner label="Verifying your account" />
+          <p>{t('emailVerified.verifyingYourAccount')}</p>
+          <Spinner label={t('emailVerified.verifyingYourAccount2')} />
         </>
       )}
-      <Link to="/login">Go to login page</Link>
+      <Link to="/login">{t('emailVerified.goToLoginPage')}</Link>
     </section>
   );
 }

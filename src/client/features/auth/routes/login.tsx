@@ -14,6 +14,8 @@ import { useLogin, type LoginInput } from '../api/login';
 import { ResendVerification } from '../components/resend-verification';
 import { ResetPasswordModal } from '../components/reset-password-modal';
 import { FieldError, fieldErrorId } from '../../../components/field-error';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n/messages';
 
 export const BAD_LOGIN = 'Incorrect username or password!';
 
@@ -21,6 +23,7 @@ export const BAD_LOGIN = 'Incorrect username or password!';
 const prerendered = import.meta.env.SSR;
 
 export function Component() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const me = useSessionMe();
@@ -65,38 +68,39 @@ export function Component() {
     }
   });
 
-  const unverified = failure?.message.includes('Unverified account');
+  // The server's words (in the request's language) start with this marker.
+  const unverified = failure && (failure.message.includes('Unverified account') || failure.message.includes(t('login.unverifiedMarker')));
   const busy = formState.isSubmitting;
   return (
     <section className="card auth-card">
-      <h1>Sign in</h1>
-      <p className="muted">Welcome to the REALITi community.</p>
+      <h1>{t('login.signIn')}</h1>
+      <p className="muted">{t('login.welcomeToTheRealiti')}</p>
       {params.get('verified') === 'true' && !failure && (
-        <p className="alert success" role="status">Your account was verified. Please login below.</p>
+        <p className="alert success" role="status">{t('login.yourAccountWasVerified')}</p>
       )}
       {params.get('verified') === 'already' && !failure && (
-        <p className="alert success" role="status">Your account is already verified. Please sign in below.</p>
+        <p className="alert success" role="status">{t('login.yourAccountIsAlready')}</p>
       )}
-      {failure && !unverified && <p className="alert error" role="alert">{failure.message}</p>}
+      {failure && !unverified && <p className="alert error" role="alert">{translateMessage(failure.message)}</p>}
       {failure && unverified && <ResendVerification key={failure.who} who={failure.who} message={failure.message} />}
       <form onSubmit={onSubmit} noValidate>
-        <label htmlFor="username">Username</label>
+        <label htmlFor="username">{t('login.username')}</label>
         <input id="username" autoComplete="username" autoCapitalize="none" autoCorrect="off" aria-invalid={Boolean(formState.errors.username)} aria-describedby={formState.errors.username ? fieldErrorId('username') : undefined} {...register('username')} />
-        {formState.errors.username && <FieldError field="username">{formState.errors.username.message}</FieldError>}
-        <label htmlFor="password">Password</label>
+        {formState.errors.username && <FieldError field="username">{translateMessage(formState.errors.username.message)}</FieldError>}
+        <label htmlFor="password">{t('login.password')}</label>
         <input id="password" type="password" autoComplete="current-password" aria-invalid={Boolean(formState.errors.password)} aria-describedby={formState.errors.password ? fieldErrorId('password') : undefined} {...register('password')} />
-        {formState.errors.password && <FieldError field="password">{formState.errors.password.message}</FieldError>}
+        {formState.errors.password && <FieldError field="password">{translateMessage(formState.errors.password.message)}</FieldError>}
         <p className="forgot">
-          <button type="button" className="btn link" onClick={() => setResetOpen(true)} disabled={prerendered}>Forgotten Password?</button>
+          <button type="button" className="btn link" onClick={() => setResetOpen(true)} disabled={prerendered}>{t('login.forgottenPassword')}</button>
         </p>
         {/* In the HTML written at build time (prerendered) the buttons wait for the app: a form
             sent by the browser itself would put the password in the address. */}
-        <button type="submit" className="btn primary" disabled={busy || prerendered}>{busy ? 'Signing in...' : 'Sign in'}</button>
+        <button type="submit" className="btn primary" disabled={busy || prerendered}>{busy ? t('login.signingIn') : t('login.signIn')}</button>
       </form>
       <p className="auth-links">
-        New here? <Link to="/register">Register Now</Link>
+        {t('login.newHere')}{' '}<Link to="/register">{t('login.registerNow')}</Link>
         <span aria-hidden="true"> · </span>
-        <Link to="/terms">Terms</Link>
+        <Link to="/terms">{t('login.terms')}</Link>
       </p>
       {resetOpen && <ResetPasswordModal onClose={() => setResetOpen(false)} />}
     </section>

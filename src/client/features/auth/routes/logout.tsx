@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useConfirm } from '../../../components/confirm';
 import { countUnsent, signOutDevice, unsentWarning } from '../../../offline/logout';
 import { meQueryKey } from '../api/get-me';
+import { useTranslation } from 'react-i18next';
 
 /**
  * /logout: warn about unsent offline items (with the choice to stay), sign out on the device at
@@ -11,6 +12,7 @@ import { meQueryKey } from '../api/get-me';
  * and before anything else is sent.
  */
 export function Component() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
@@ -20,7 +22,7 @@ export function Component() {
     started.current = true;
     void (async () => {
       const unsent = await countUnsent().catch(() => 0);
-      if (unsent > 0 && !(await confirm({ title: 'Sign out', message: unsentWarning(unsent), confirmLabel: 'Sign out', cancelLabel: 'Stay signed in', danger: true }))) {
+      if (unsent > 0 && !(await confirm({ title: t('logout.signOut'), message: unsentWarning(unsent), confirmLabel: t('logout.signOut'), cancelLabel: t('logout.staySignedIn'), danger: true }))) {
         // Stay: back where the user was (or the feed when /logout was opened directly).
         if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
         else navigate('/feed', { replace: true });
@@ -30,6 +32,6 @@ export function Component() {
       queryClient.setQueryData(meQueryKey, null);
       navigate('/login', { replace: true });
     })();
-  }, [navigate, queryClient, confirm]);
-  return <p className="muted">Signing out...</p>;
+  }, [navigate, queryClient, confirm, t]);
+  return <p className="muted">{t('logout.signingOut')}</p>;
 }

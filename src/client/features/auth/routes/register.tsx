@@ -3,13 +3,16 @@
 import { useSearchParams, Link } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { registerFormSchema, type RegisterForm } from '../../../../shared/schemas/auth';
+import { PASSWORD_HELP, registerFormSchema, type RegisterForm } from '../../../../shared/schemas/auth';
 import { PRODUCT_NAME } from '../../../../shared/enums';
 import { useRegister } from '../api/register';
+import { Trans, useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n/messages';
 
 const MISMATCH = 'Passwords do not match';
 
 export function Component() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const registerMutation = useRegister();
   const { register, handleSubmit, formState } = useForm<RegisterForm>({
@@ -30,9 +33,9 @@ export function Component() {
   if (registerMutation.isSuccess) {
     return (
       <section className="card auth-card">
-        <h1>Thanks for registering!</h1>
-        <p>Please check your email inbox and click the link to verify your email address.</p>
-        <Link to="/login" className="btn primary">Sign In</Link>
+        <h1>{t('register.thanksForRegistering')}</h1>
+        <p>{t('register.pleaseCheckYourEmail')}</p>
+        <Link to="/login" className="btn primary">{t('register.signIn')}</Link>
       </section>
     );
   }
@@ -52,7 +55,7 @@ export function Component() {
           aria-describedby={error || opts.help ? `reg-${name}-note` : undefined}
           {...register(name)}
         />
-        {error ? <p className="field-error" id={`reg-${name}-note`}>{error}</p> : opts.help ? <p className="help" id={`reg-${name}-note`}>{opts.help}</p> : null}
+        {error ? <p className="field-error" id={`reg-${name}-note`}>{translateMessage(error)}</p> : opts.help ? <p className="help" id={`reg-${name}-note`}>{opts.help}</p> : null}
       </div>
     );
   };
@@ -60,32 +63,32 @@ export function Component() {
   const busy = isSubmitting || registerMutation.isPending;
   return (
     <section className="card auth-card">
-      <h1>Join the {PRODUCT_NAME} community</h1>
+      <h1>{t('register.joinTheCommunity', { productName: PRODUCT_NAME })}</h1>
       {registerMutation.isError && (
-        <p className="alert error" role="alert">There was an error: {registerMutation.error.message}</p>
+        <p className="alert error" role="alert">{t('register.thereWasAnError', { message: registerMutation.error.message })}</p>
       )}
       <form onSubmit={onSubmit} noValidate>
         <div className="form-grid">
-          {field('firstName', 'First name', { autoComplete: 'given-name' })}
-          {field('lastName', 'Last name', { autoComplete: 'family-name' })}
+          {field('firstName', t('register.firstName'), { autoComplete: 'given-name' })}
+          {field('lastName', t('register.lastName'), { autoComplete: 'family-name' })}
         </div>
-        {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
-        {field('organisationCode', 'Organisation ID (optional)', { help: 'If your organisation gave you a code, enter it here.' })}
-        {field('username', 'Username', { autoComplete: 'username' })}
-        {field('password', 'Password', {
+        {field('email', t('register.email'), { type: 'email', autoComplete: 'email' })}
+        {field('organisationCode', t('register.organisationCode'), { help: t('register.organisationHelp') })}
+        {field('username', t('register.username'), { autoComplete: 'username' })}
+        {field('password', t('register.password'), {
           type: 'password',
           autoComplete: 'new-password',
           invalid: mismatch,
-          help: 'Your password must be at least 8 characters long, containing at least one uppercase, lowercase and number.',
+          help: translateMessage(PASSWORD_HELP),
         })}
-        {field('password2', 'Confirm password', { type: 'password', autoComplete: 'new-password' })}
+        {field('password2', t('register.confirmPassword'), { type: 'password', autoComplete: 'new-password' })}
         <p className="help">
-          By registering you agree to the <Link to="/terms">Terms and Conditions</Link>.
+          <Trans t={t} i18nKey="register.agreeToTerms" components={{ terms: <Link to="/terms" /> }} />
         </p>
-        <button type="submit" className="btn primary" disabled={busy}>{busy ? 'Registering...' : 'Register'}</button>
+        <button type="submit" className="btn primary" disabled={busy}>{busy ? t('register.registering') : t('register.register')}</button>
       </form>
       <p className="auth-links">
-        Already have an account? <Link to="/login">Sign In</Link>
+        {t('register.alreadyHaveAnAccount')}{' '}<Link to="/login">{t('register.signIn')}</Link>
       </p>
     </section>
   );

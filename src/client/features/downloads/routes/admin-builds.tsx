@@ -6,12 +6,11 @@ import { Link } from 'react-router-dom';
 import { useConfirm } from '../../../components/confirm';
 import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
-import { formatFileSize } from '../../../../shared/format';
+import { formatDateTime as formatDate, formatFileSize } from '../../../i18n/format';
 import { PRE_RELEASE_APPS } from '../../../../shared/schemas/builds';
 import { useAdminBuilds, useDeleteBuild, useUploadBuild } from '../api/admin-builds';
 import './builds.css';
 
-const formatDate = (iso: string) => new Date(iso).toLocaleString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 function UploadForm() {
   const upload = useUploadBuild();

@@ -4,11 +4,10 @@
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { isNativeApp } from '../../../lib/native-bridge';
-import { formatFileSize } from '../../../../shared/format';
+import { formatDate, formatFileSize } from '../../../i18n/format';
 import { usePreReleases } from '../api/get-pre-releases';
 import './builds.css';
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
 
 export function Component() {
   const native = isNativeApp();

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, groupFormSchema, type GroupForm, type GroupFormValues } from '../../../../shared/schemas/groups';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n/messages';
 
 export interface GroupSettings {
   name: string;
@@ -27,6 +29,7 @@ export function GroupForm({
   onSubmit: (values: GroupSettings) => void;
   extraActions?: ReactNode;
 }) {
+  const { t } = useTranslation('groups');
   const { register, handleSubmit, formState: { errors } } = useForm<GroupForm, unknown, GroupFormValues>({
     resolver: valibotResolver(groupFormSchema),
     defaultValues: { name: initial.name, description: initial.description, membershipType: String(initial.membershipType) as '0' | '1', postingType: initial.postingType },
@@ -34,25 +37,25 @@ export function GroupForm({
   const submit = handleSubmit((v) => onSubmit({ name: v.name, description: v.description.trim(), membershipType: v.membershipType === '1' ? 1 : 0, postingType: v.postingType }));
   return (
     <form onSubmit={submit} noValidate className="group-form">
-      <label htmlFor="group-name">Name</label>
+      <label htmlFor="group-name">{t('groupForm.name')}</label>
       <input id="group-name" maxLength={GROUP_NAME_MAX} aria-invalid={errors.name ? 'true' : undefined} aria-describedby={errors.name ? 'group-name-error' : undefined} {...register('name')} />
-      {errors.name && <p className="field-error" id="group-name-error">{errors.name.message}</p>}
-      <label htmlFor="group-description">Description <span className="muted">(optional)</span></label>
+      {errors.name && <p className="field-error" id="group-name-error">{translateMessage(errors.name.message)}</p>}
+      <label htmlFor="group-description">{t('groupForm.description')}{' '}<span className="muted">{t('groupForm.optional')}</span></label>
       <textarea id="group-description" rows={4} maxLength={GROUP_DESCRIPTION_MAX} {...register('description')} />
-      {errors.description && <p className="field-error">{errors.description.message}</p>}
+      {errors.description && <p className="field-error">{translateMessage(errors.description.message)}</p>}
       <fieldset className="radio-group">
-        <legend>Membership</legend>
-        <label className="radio-option"><input type="radio" value="0" {...register('membershipType')} /> Public <span className="muted">anyone can join</span></label>
-        <label className="radio-option"><input type="radio" value="1" {...register('membershipType')} /> Invite only <span className="muted">people join by invite or by asking</span></label>
+        <legend>{t('groupForm.membership')}</legend>
+        <label className="radio-option"><input type="radio" value="0" {...register('membershipType')} />{' '}{t('groupForm.public')}{' '}<span className="muted">{t('groupForm.anyoneCanJoin')}</span></label>
+        <label className="radio-option"><input type="radio" value="1" {...register('membershipType')} />{' '}{t('groupForm.inviteOnly')}{' '}<span className="muted">{t('groupForm.peopleJoinByInvite')}</span></label>
       </fieldset>
       <fieldset className="radio-group">
-        <legend>Posts</legend>
-        <label className="radio-option"><input type="radio" value="allowAll" {...register('postingType')} /> Allow all <span className="muted">posts appear at once</span></label>
-        <label className="radio-option"><input type="radio" value="requireModeration" {...register('postingType')} /> Require moderation <span className="muted">a moderator approves each post</span></label>
+        <legend>{t('groupForm.posts')}</legend>
+        <label className="radio-option"><input type="radio" value="allowAll" {...register('postingType')} />{' '}{t('groupForm.allowAll')}{' '}<span className="muted">{t('groupForm.postsAppearAtOnce')}</span></label>
+        <label className="radio-option"><input type="radio" value="requireModeration" {...register('postingType')} />{' '}{t('groupForm.requireModeration')}{' '}<span className="muted">{t('groupForm.aModeratorApprovesEach')}</span></label>
       </fieldset>
       {error && <p className="alert error" role="alert">{error}</p>}
       <div className="actions">
-        <button type="submit" className="btn primary" disabled={submitting}>{submitting ? 'Saving...' : submitLabel}</button>
+        <button type="submit" className="btn primary" disabled={submitting}>{submitting ? t('groupForm.saving') : submitLabel}</button>
         {extraActions}
       </div>
     </form>

@@ -5,8 +5,10 @@ import * as v from 'valibot';
 import { useToast } from '../../../components/toast';
 import { GROUP_MESSAGES, sendInviteSchema } from '../../../../shared/schemas/groups';
 import { useSendInvite } from '../api/send-invite';
+import { useTranslation } from 'react-i18next';
 
 export function InviteForm({ groupId }: { groupId: number }) {
+  const { t } = useTranslation('groups');
   const toast = useToast();
   const send = useSendInvite();
   const [email, setEmail] = useState('');
@@ -32,7 +34,7 @@ export function InviteForm({ groupId }: { groupId: number }) {
 
   return (
     <form className="invite-form" onSubmit={(e) => void submit(e)} noValidate>
-      <label htmlFor="invite-email">Invite by email</label>
+      <label htmlFor="invite-email">{t('inviteForm.inviteByEmail')}</label>
       <div className="inline-control">
         <input
           id="invite-email"
@@ -46,9 +48,9 @@ export function InviteForm({ groupId }: { groupId: number }) {
           aria-invalid={error ? 'true' : undefined}
           aria-describedby={error ? 'invite-email-error' : 'invite-email-help'}
         />
-        <button type="submit" className="btn primary" disabled={send.isPending}>{send.isPending ? 'Sending...' : 'Send Invite'}</button>
+        <button type="submit" className="btn primary" disabled={send.isPending}>{send.isPending ? t('inviteForm.sending') : t('inviteForm.sendInvite')}</button>
       </div>
-      {error ? <p className="field-error" id="invite-email-error" role="alert">{error}</p> : <p className="help" id="invite-email-help">Someone without an account is invited to register; the invite waits for them.</p>}
+      {error ? <p className="field-error" id="invite-email-error" role="alert">{error}</p> : <p className="help" id="invite-email-help">{t('inviteForm.someoneWithoutAnAccount')}</p>}
     </form>
   );
 }

@@ -9,8 +9,10 @@ import { useAcceptInvite } from '../api/accept-invite';
 import { useJoinOpenGroup } from '../api/join-open-group';
 import { useRejectInvite } from '../api/reject-invite';
 import { useRequestToJoin } from '../api/request-to-join';
+import { useTranslation } from 'react-i18next';
 
 export function JoinButton({ group }: { group: GroupSummary }) {
+  const { t } = useTranslation('groups');
   const toast = useToast();
   const join = useJoinOpenGroup();
   const request = useRequestToJoin();
@@ -34,25 +36,25 @@ export function JoinButton({ group }: { group: GroupSummary }) {
   };
 
   // The creator is a member who may not leave: a plain statement, not a greyed button.
-  if (group.userIsMember && group.memberType === GroupMemberType.Creator) return <p className="muted small">You created this group</p>;
-  if (group.userIsMember) return <button type="button" className="btn" disabled>Already Member</button>;
+  if (group.userIsMember && group.memberType === GroupMemberType.Creator) return <p className="muted small">{t('joinButton.youCreatedThisGroup')}</p>;
+  if (group.userIsMember) return <button type="button" className="btn" disabled>{t('joinButton.alreadyMember')}</button>;
   if (group.inviteReceived) {
     return (
       <div className="join-controls">
-        <p className="muted small">You have been invited to this group.</p>
+        <p className="muted small">{t('joinButton.youHaveBeenInvited')}</p>
         <div className="row-actions">
-          <button type="button" className="btn primary" disabled={busy} onClick={() => void act(() => accept.mutateAsync(group.id), GROUP_MESSAGES.joined)}>Accept Invite</button>
-          <button type="button" className="btn" disabled={busy} onClick={() => void act(() => reject.mutateAsync(group.id), GROUP_MESSAGES.inviteDeclined)}>Decline Invite</button>
+          <button type="button" className="btn primary" disabled={busy} onClick={() => void act(() => accept.mutateAsync(group.id), GROUP_MESSAGES.joined)}>{t('joinButton.acceptInvite')}</button>
+          <button type="button" className="btn" disabled={busy} onClick={() => void act(() => reject.mutateAsync(group.id), GROUP_MESSAGES.inviteDeclined)}>{t('joinButton.declineInvite')}</button>
         </div>
         {error && <p className="field-error" role="alert">{error}</p>}
       </div>
     );
   }
-  if (group.joinRequestSent) return <button type="button" className="btn" disabled>Request Sent</button>;
+  if (group.joinRequestSent) return <button type="button" className="btn" disabled>{t('joinButton.requestSent')}</button>;
   if (!group.isInviteOnly) {
     return (
       <div className="join-controls">
-        <button type="button" className="btn primary" disabled={busy} onClick={() => void act(() => join.mutateAsync(group.id), GROUP_MESSAGES.joined)}>Join</button>
+        <button type="button" className="btn primary" disabled={busy} onClick={() => void act(() => join.mutateAsync(group.id), GROUP_MESSAGES.joined)}>{t('joinButton.join')}</button>
         {error && <p className="field-error" role="alert">{error}</p>}
       </div>
     );
@@ -62,17 +64,17 @@ export function JoinButton({ group }: { group: GroupSummary }) {
   };
   return (
     <div className="join-controls">
-      <button type="button" className="btn primary" disabled={busy} onClick={() => setAsking(true)}>Join</button>
+      <button type="button" className="btn primary" disabled={busy} onClick={() => setAsking(true)}>{t('joinButton.join')}</button>
       {error && !asking && <p className="field-error" role="alert">{error}</p>}
       {asking && (
-        <Modal title={`Ask to join ${group.name}`} onClose={() => setAsking(false)}>
-          <p>This group is invite-only. Its creator and moderators will see your request.</p>
-          <label htmlFor="join-message">Message for the group admins <span className="muted">(optional)</span></label>
+        <Modal title={t('joinButton.askToJoin', { name: group.name })} onClose={() => setAsking(false)}>
+          <p>{t('joinButton.thisGroupIsInvite')}</p>
+          <label htmlFor="join-message">{t('joinButton.messageForTheGroup')}{' '}<span className="muted">{t('joinButton.optional')}</span></label>
           <textarea id="join-message" rows={3} maxLength={JOIN_MESSAGE_MAX} value={message} onChange={(e) => setMessage(e.target.value)} />
           {error && <p className="field-error" role="alert">{error}</p>}
           <div className="actions">
-            <button type="button" className="btn" onClick={() => setAsking(false)}>Cancel</button>
-            <button type="button" className="btn primary" disabled={request.isPending} onClick={() => void send()}>{request.isPending ? 'Sending...' : 'Send Request'}</button>
+            <button type="button" className="btn" onClick={() => setAsking(false)}>{t('joinButton.cancel')}</button>
+            <button type="button" className="btn primary" disabled={request.isPending} onClick={() => void send()}>{request.isPending ? t('joinButton.sending') : t('joinButton.sendRequest')}</button>
           </div>
         </Modal>
       )}

@@ -1,9 +1,10 @@
 // Manage -> Moderation log (beyond the spec): who approved, declined, invited, removed or
 // promoted whom, and when.
 import { Spinner } from '../../../components/spinner';
-import { formatRelativeDate } from '../../../../shared/format';
+import { formatDateTime, formatRelative as formatRelativeDate } from '../../../i18n/format';
 import type { ModerationLogEntry } from '../../../../shared/schemas/groups';
 import { useModerationLog } from '../api/get-moderation-log';
+import { useTranslation } from 'react-i18next';
 
 const person = (u: { first_name: string; last_name: string } | null) => (u ? `${u.first_name} ${u.last_name}` : 'someone');
 
@@ -25,16 +26,17 @@ export function describeLogEntry(e: ModerationLogEntry): string {
 }
 
 export function ModerationLog({ groupId }: { groupId: number }) {
+  const { t } = useTranslation('groups');
   const { data, isLoading, isError, error } = useModerationLog(groupId, true);
-  if (isLoading) return <Spinner label="Loading the moderation log" />;
+  if (isLoading) return <Spinner label={t('moderationLog.loadingTheModerationLog')} />;
   if (isError) return <p className="alert error" role="alert">{(error as Error).message}</p>;
-  if (!data?.length) return <p className="muted empty-line">Nothing has been moderated yet</p>;
+  if (!data?.length) return <p className="muted empty-line">{t('moderationLog.nothingHasBeenModerated')}</p>;
   return (
     <ol className="plain-list moderation-log">
       {data.map((e) => (
         <li key={e.id}>
           <span>{describeLogEntry(e)}</span>{' '}
-          <time className="muted small" dateTime={e.created_at} title={new Date(e.created_at).toLocaleString()}>{formatRelativeDate(e.created_at)}</time>
+          <time className="muted small" dateTime={e.created_at} title={formatDateTime(e.created_at)}>{formatRelativeDate(e.created_at)}</time>
         </li>
       ))}
     </ol>

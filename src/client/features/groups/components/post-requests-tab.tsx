@@ -1,20 +1,22 @@
 // Manage -> Post requests: posts waiting for approval, with Approve ('Post approved.') and Decline
 // ('Post declined.'); 'No post requests for group' when none.
 import { PostCard } from '../../posts/components/post-card';
-import { GROUP_EMPTY, GROUP_MESSAGES } from '../../../../shared/schemas/groups';
+import { GROUP_MESSAGES } from '../../../../shared/schemas/groups';
 import { useApprovePost } from '../api/approve-post';
 import { useDeclinePost } from '../api/decline-post';
 import { usePostRequests } from '../api/get-post-requests';
 import { useRunAction } from '../hooks/use-run-action';
 import { listState } from './list-state';
+import { useTranslation } from 'react-i18next';
 
 export function PostRequestsTab({ groupId }: { groupId: number }) {
+  const { t } = useTranslation('groups');
   const run = useRunAction();
   const requests = usePostRequests(groupId, true);
   const approve = useApprovePost();
   const decline = useDeclinePost();
   const busy = approve.isPending || decline.isPending;
-  const state = listState(requests, 'Loading post requests', GROUP_EMPTY.postRequests);
+  const state = listState(requests, t('postRequestsTab.loading'), t('empty.postRequests'));
   if (state || !requests.data) return state;
   return (
     <div className="request-list">
@@ -25,8 +27,8 @@ export function PostRequestsTab({ groupId }: { groupId: number }) {
           hideGroup
           footer={
             <>
-              <button type="button" className="btn primary" disabled={busy} onClick={() => void run(() => approve.mutateAsync(post.id), GROUP_MESSAGES.postApproved)}>Approve</button>
-              <button type="button" className="btn" disabled={busy} onClick={() => void run(() => decline.mutateAsync(post.id), GROUP_MESSAGES.postDeclined)}>Decline</button>
+              <button type="button" className="btn primary" disabled={busy} onClick={() => void run(() => approve.mutateAsync(post.id), GROUP_MESSAGES.postApproved)}>{t('postRequestsTab.approve')}</button>
+              <button type="button" className="btn" disabled={busy} onClick={() => void run(() => decline.mutateAsync(post.id), GROUP_MESSAGES.postDeclined)}>{t('postRequestsTab.decline')}</button>
             </>
           }
         />

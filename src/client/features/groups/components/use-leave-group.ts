@@ -1,11 +1,13 @@
 // Leaving a group (spec sections 4 and 8): the creator is warned 'You may not leave a group you
 // created.'; anyone else confirms 'You may not be able to join again without permission.' first.
+import { useTranslation } from 'react-i18next';
 import { useAlertDialog, useConfirm } from '../../../components/confirm';
 import { useToast } from '../../../components/toast';
 import { GROUP_MESSAGES, GroupMemberType } from '../../../../shared/schemas/groups';
 import { useLeaveGroup } from '../api/leave-group';
 
 export function useLeaveGroupAction() {
+  const { t } = useTranslation('groups');
   const confirm = useConfirm();
   const alert = useAlertDialog();
   const toast = useToast();
@@ -15,7 +17,7 @@ export function useLeaveGroupAction() {
       await alert('Warning', GROUP_MESSAGES.creatorCannotLeave);
       return false;
     }
-    const ok = await confirm({ title: `Leave ${group.name}?`, message: GROUP_MESSAGES.leaveConfirm, confirmLabel: 'Leave Group', danger: true });
+    const ok = await confirm({ title: t('leave.title', { name: group.name }), message: GROUP_MESSAGES.leaveConfirm, confirmLabel: t('leave.confirm'), danger: true });
     if (!ok) return false;
     try {
       await leave.mutateAsync(group.id);

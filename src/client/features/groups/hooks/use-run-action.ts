@@ -11,7 +11,7 @@ export function useRunAction(): (action: () => Promise<unknown>, done: string) =
       await action();
       toast(done);
     } catch (err) {
-      await alert('Error', (err as Error).message);
+      await alert('Error', (err as Error).message); // 'Error' shows in the app's language (dialogs translate it)
     }
   };
 }

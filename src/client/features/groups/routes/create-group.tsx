@@ -6,10 +6,12 @@ import { useAlertDialog } from '../../../components/confirm';
 import { GROUP_MESSAGES } from '../../../../shared/schemas/groups';
 import { useCreateGroup } from '../api/create-group';
 import { GroupForm, type GroupSettings } from '../components/group-form';
+import { useTranslation } from 'react-i18next';
 
 const DEFAULTS: GroupSettings = { name: '', description: '', membershipType: 0, postingType: 'allowAll' };
 
 export function Component() {
+  const { t } = useTranslation('groups');
   const navigate = useNavigate();
   const alert = useAlertDialog();
   const create = useCreateGroup();
@@ -27,10 +29,10 @@ export function Component() {
   };
   return (
     <div className="group-create narrow-card">
-      <p className="breadcrumb"><Link to="/me/forum/groups">My Groups</Link> / Create Group</p>
+      <p className="breadcrumb"><Link to="/me/forum/groups">{t('createGroup.myGroups')}</Link>{' '}{t('createGroup.createGroup')}</p>
       <section className="card">
-        <h1>Create Group</h1>
-        <GroupForm initial={DEFAULTS} submitLabel="Create Group" submitting={create.isPending} error={error} onSubmit={(v) => void submit(v)} />
+        <h1>{t('createGroup.createGroup2')}</h1>
+        <GroupForm initial={DEFAULTS} submitLabel={t('createGroup.createGroup2')} submitting={create.isPending} error={error} onSubmit={(v) => void submit(v)} />
       </section>
     </div>
   );

@@ -17,10 +17,13 @@ import { JoinRequestsTab } from '../components/join-requests-tab';
 import { MembersTab } from '../components/members-tab';
 import { ModerationLog } from '../components/moderation-log';
 import { PostRequestsTab } from '../components/post-requests-tab';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n/messages';
 
 type TabKey = 'details' | 'members' | 'post-requests' | 'join-requests' | 'log';
 
 function DetailsTab({ group }: { group: ForumGroup }) {
+  const { t } = useTranslation('groups');
   const toast = useToast();
   const confirm = useConfirm();
   const alert = useAlertDialog();
@@ -40,7 +43,7 @@ function DetailsTab({ group }: { group: ForumGroup }) {
   };
   const remove = async () => {
     if (del.isPending) return;
-    if (!(await confirm({ title: 'Delete group', message: `Delete "${group.name}" and all of its posts? This cannot be undone.`, confirmLabel: 'Delete Group', danger: true }))) return;
+    if (!(await confirm({ title: t('editGroup.deleteTitle'), message: t('editGroup.deleteConfirm', { name: group.name }), confirmLabel: t('editGroup.deleteGroup'), danger: true }))) return;
     try {
       await del.mutateAsync(group.id);
       await alert(GROUP_MESSAGES.deletedTitle, GROUP_MESSAGES.deleted);
@@ -54,35 +57,36 @@ function DetailsTab({ group }: { group: ForumGroup }) {
     <GroupForm
       key={`${group.id}-${group.name}-${group.membershipType}-${group.postingType}`}
       initial={initial}
-      submitLabel="Save Changes"
+      submitLabel={t('editGroup.saveChanges')}
       submitting={update.isPending}
       error={error}
       onSubmit={(v) => void save(v)}
-      extraActions={group.hasOwnerRights && <button type="button" className="btn danger push-right" disabled={del.isPending} onClick={() => void remove()}>Delete Group</button>}
+      extraActions={group.hasOwnerRights && <button type="button" className="btn danger push-right" disabled={del.isPending} onClick={() => void remove()}>{t('editGroup.deleteGroup')}</button>}
     />
   );
 }
 
 export function Component() {
+  const { t } = useTranslation('groups');
   const id = Number(useParams().groupId);
   const [params, setParams] = useSearchParams();
   const { data: group, isLoading, isError, error } = useGroup(id);
 
   if (!Number.isInteger(id) || id <= 0 || (isError && error instanceof ApiError && error.status === 404)) {
-    return <EmptyState title="Group not found"><p>This group does not exist or was deleted. <Link to="/me/forum/groups">My Groups</Link></p></EmptyState>;
+    return <EmptyState title={t('editGroup.groupNotFound')}><p>{t('editGroup.thisGroupDoesNot')}{' '}<Link to="/me/forum/groups">{t('editGroup.myGroups')}</Link></p></EmptyState>;
   }
-  if (isLoading) return <Spinner label="Loading the group" />;
-  if (isError || !group) return <p className="alert error" role="alert">{(error as Error | null)?.message ?? 'Invalid response'}</p>;
+  if (isLoading) return <Spinner label={t('editGroup.loadingTheGroup')} />;
+  if (isError || !group) return <p className="alert error" role="alert">{(error as Error | null)?.message ?? t('editGroup.invalidResponse')}</p>;
   if (!group.isGroupAdmin) {
-    return <EmptyState title="Manage Group"><p>{GROUP_MESSAGES.adminsOnly}. <Link to={`/forum/group/${group.id}`}>Back to the group</Link></p></EmptyState>;
+    return <EmptyState title={t('editGroup.manageGroup')}><p>{translateMessage(GROUP_MESSAGES.adminsOnly)}. <Link to={`/forum/group/${group.id}`}>{t('editGroup.backToTheGroup')}</Link></p></EmptyState>;
   }
 
   const tabs: { key: TabKey; label: string; count?: number }[] = [
-    { key: 'details', label: 'Update details' },
-    { key: 'members', label: 'Members' },
-    { key: 'post-requests', label: 'Post requests', count: group.postRequestCount },
-    { key: 'join-requests', label: 'Join requests', count: group.joinRequestCount },
-    { key: 'log', label: 'Moderation log' },
+    { key: 'details', label: t('editGroup.tabDetails') },
+    { key: 'members', label: t('editGroup.tabMembers') },
+    { key: 'post-requests', label: t('editGroup.tabPostRequests'), count: group.postRequestCount },
+    { key: 'join-requests', label: t('editGroup.tabJoinRequests'), count: group.joinRequestCount },
+    { key: 'log', label: t('editGroup.tabLog') },
   ];
   const requested = params.get('tab') as TabKey | null;
   const tab: TabKey = tabs.some((t) => t.key === requested) ? requested! : 'details';
@@ -90,9 +94,9 @@ export function Component() {
 
   return (
     <div className="group-edit">
-      <p className="breadcrumb"><Link to="/me/forum/groups">My Groups</Link> / <Link to={`/forum/group/${group.id}`}>{group.name}</Link></p>
-      <h1>Manage {group.name}</h1>
-      <div className="tabs" role="tablist" aria-label="Manage group">
+      <p className="breadcrumb"><Link to="/me/forum/groups">{t('editGroup.myGroups')}</Link> / <Link to={`/forum/group/${group.id}`}>{group.name}</Link></p>
+      <h1>{t('editGroup.manage', { name: group.name })}</h1>
+      <div className="tabs" role="tablist" aria-label={t('editGroup.manageGroup2')}>
         {tabs.map((t) => (
           <button
             key={t.key}

@@ -18,8 +18,10 @@ import { GroupSideCard } from '../components/group-side-card';
 import { MyPendingPosts } from '../components/my-pending-posts';
 import { useLeaveGroupAction } from '../components/use-leave-group';
 import { GroupMemberType } from '../../../../shared/schemas/groups';
+import { useTranslation } from 'react-i18next';
 
 export function Component() {
+  const { t } = useTranslation('groups');
   const id = Number(useParams().groupId);
   const qc = useQueryClient();
   const { data: group, isLoading, isError, error } = useGroup(id);
@@ -29,26 +31,26 @@ export function Component() {
   useEffect(() => onOutboxSent((item) => item.kind === GROUP_POST_OUTBOX_KIND && item.meta?.groupId === id && void reloadGroups(qc)), [qc, id]);
 
   if (!Number.isInteger(id) || id <= 0 || (isError && error instanceof ApiError && error.status === 404)) {
-    return <EmptyState title="Group not found"><p>This group does not exist or was deleted. <Link to="/me/forum/groups">My Groups</Link></p></EmptyState>;
+    return <EmptyState title={t('group.groupNotFound')}><p>{t('group.thisGroupDoesNot')}{' '}<Link to="/me/forum/groups">{t('group.myGroups')}</Link></p></EmptyState>;
   }
-  if (isLoading) return <Spinner label="Loading the group" />;
-  if (isError || !group) return <p className="alert error" role="alert">{(error as Error | null)?.message ?? 'Invalid response'}</p>;
+  if (isLoading) return <Spinner label={t('group.loadingTheGroup')} />;
+  if (isError || !group) return <p className="alert error" role="alert">{(error as Error | null)?.message ?? t('group.invalidResponse')}</p>;
 
   return (
     <div className="group-page">
       <div className="page-header">
         <div>
-          <p className="breadcrumb"><Link to="/me/forum/groups">My Groups</Link></p>
+          <p className="breadcrumb"><Link to="/me/forum/groups">{t('group.myGroups')}</Link></p>
           <h1>{group.name}</h1>
         </div>
         <div className="row-actions">
           {group.isGroupAdmin && (
             <Link to={`/forum/edit/${group.id}`} className="btn">
-              Manage{group.postRequestCount + group.joinRequestCount > 0 && <span className="badge count">{group.postRequestCount + group.joinRequestCount}</span>}
+              {t('group.manage')}{group.postRequestCount + group.joinRequestCount > 0 && <span className="badge count">{group.postRequestCount + group.joinRequestCount}</span>}
             </Link>
           )}
           {group.userIsMember && group.memberType !== GroupMemberType.Creator && (
-            <button type="button" className="btn" disabled={leave.isPending} onClick={() => void leave.run(group)}>Leave Group</button>
+            <button type="button" className="btn" disabled={leave.isPending} onClick={() => void leave.run(group)}>{t('group.leaveGroup')}</button>
           )}
         </div>
       </div>
@@ -62,7 +64,7 @@ export function Component() {
               <GroupPosts groupId={group.id} />
             </>
           ) : (
-            <div className="card empty-state"><p>The posts of an invite-only group are visible to its members.</p></div>
+            <div className="card empty-state"><p>{t('group.thePostsOfAn')}</p></div>
           )}
         </div>
         <GroupSideCard group={group} />

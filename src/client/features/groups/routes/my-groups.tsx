@@ -9,28 +9,30 @@ import { useMyGroupsWithStatus } from '../api/get-my-groups-with-status';
 import { useRejectInvite } from '../api/reject-invite';
 import { useLeaveGroupAction } from '../components/use-leave-group';
 import { useRunAction } from '../hooks/use-run-action';
+import { useTranslation } from 'react-i18next';
 
 function Invites({ invites }: { invites: MyGroupEntry[] }) {
+  const { t } = useTranslation('groups');
   const run = useRunAction();
   const accept = useAcceptInvite();
   const reject = useRejectInvite();
   const busy = accept.isPending || reject.isPending;
   return (
     <section className="card" aria-labelledby="invites-heading">
-      <h2 id="invites-heading">Pending invites</h2>
+      <h2 id="invites-heading">{t('myGroups.pendingInvites')}</h2>
       {invites.length === 0 ? (
-        <p className="muted">No pending invites</p>
+        <p className="muted">{t('myGroups.noPendingInvites')}</p>
       ) : (
         <ul className="plain-list invite-list">
           {invites.map((g) => (
-            <li key={g.id} aria-label={`Invite to ${g.name}`}>
+            <li key={g.id} aria-label={t('myGroups.inviteTo', { name: g.name })}>
               <div>
                 <Link to={`/forum/group/${g.id}`} className="post-author">{g.name}</Link>
-                {g.invitedBy && <span className="muted small"> invited by {g.invitedBy.first_name} {g.invitedBy.last_name}</span>}
+                {g.invitedBy && <span className="muted small">{t('myGroups.invitedBy', { first_name: g.invitedBy.first_name, last_name: g.invitedBy.last_name })}</span>}
               </div>
               <div className="row-actions">
-                <button type="button" className="btn primary" disabled={busy} onClick={() => void run(() => accept.mutateAsync(g.id), GROUP_MESSAGES.joined)}>Accept Invite</button>
-                <button type="button" className="btn" disabled={busy} onClick={() => void run(() => reject.mutateAsync(g.id), GROUP_MESSAGES.inviteDeclined)}>Decline Invite</button>
+                <button type="button" className="btn primary" disabled={busy} onClick={() => void run(() => accept.mutateAsync(g.id), GROUP_MESSAGES.joined)}>{t('myGroups.acceptInvite')}</button>
+                <button type="button" className="btn" disabled={busy} onClick={() => void run(() => reject.mutateAsync(g.id), GROUP_MESSAGES.inviteDeclined)}>{t('myGroups.declineInvite')}</button>
               </div>
             </li>
           ))}
@@ -41,15 +43,16 @@ function Invites({ invites }: { invites: MyGroupEntry[] }) {
 }
 
 function GroupMenu({ group }: { group: MyGroupEntry }) {
+  const { t } = useTranslation('groups');
   const leave = useLeaveGroupAction();
   const close = (e: { currentTarget: HTMLElement }) => e.currentTarget.closest('details')?.removeAttribute('open');
   return (
     <details className="dropdown post-menu">
-      <summary aria-label={`Options for ${group.name}`}>⋯</summary>
+      <summary aria-label={t('myGroups.optionsFor', { name: group.name })}>⋯</summary>
       <div className="dropdown-menu dropdown-menu-right" onClick={close}>
-        {(group.memberType ?? 0) >= 1 && <Link to={`/forum/edit/${group.id}`}>Manage Group</Link>}
+        {(group.memberType ?? 0) >= 1 && <Link to={`/forum/edit/${group.id}`}>{t('myGroups.manageGroup')}</Link>}
         {group.memberType !== GroupMemberType.Creator && (
-          <button type="button" className="menu-item" disabled={leave.isPending} onClick={() => void leave.run(group)}>Leave Group</button>
+          <button type="button" className="menu-item" disabled={leave.isPending} onClick={() => void leave.run(group)}>{t('myGroups.leaveGroup')}</button>
         )}
       </div>
     </details>
@@ -57,28 +60,29 @@ function GroupMenu({ group }: { group: MyGroupEntry }) {
 }
 
 export function Component() {
+  const { t } = useTranslation('groups');
   const { data, isLoading, isError, error } = useMyGroupsWithStatus();
   const invites = data?.filter((g) => g.status === 'Invited') ?? [];
   const joined = data?.filter((g) => g.status === 'Joined') ?? [];
   return (
     <div className="my-groups">
       <div className="page-header">
-        <h1>My Groups</h1>
-        <Link to="/forum/create" className="btn primary">Create Group</Link>
+        <h1>{t('myGroups.myGroups')}</h1>
+        <Link to="/forum/create" className="btn primary">{t('myGroups.createGroup')}</Link>
       </div>
-      {isLoading && <Spinner label="Loading your groups" />}
+      {isLoading && <Spinner label={t('myGroups.loadingYourGroups')} />}
       {isError && <p className="alert error" role="alert">{(error as Error).message}</p>}
       {data && (
         <>
           <Invites invites={invites} />
           <section className="card" aria-labelledby="joined-heading">
-            <h2 id="joined-heading">Joined groups</h2>
+            <h2 id="joined-heading">{t('myGroups.joinedGroups')}</h2>
             {joined.length === 0 ? (
-              <p className="muted">You have not joined any groups yet. <Link to="/forum/create">Create a group</Link></p>
+              <p className="muted">{t('myGroups.youHaveNotJoined')}{' '}<Link to="/forum/create">{t('myGroups.createAGroup')}</Link></p>
             ) : (
               <table className="groups-table">
                 <thead>
-                  <tr><th scope="col">Name</th><th scope="col">Role</th><th scope="col"><span className="visually-hidden">Options</span></th></tr>
+                  <tr><th scope="col">{t('myGroups.name')}</th><th scope="col">{t('myGroups.role')}</th><th scope="col"><span className="visually-hidden">{t('myGroups.options')}</span></th></tr>
                 </thead>
                 <tbody>
                   {joined.map((g) => (

@@ -1,6 +1,7 @@
-// Dates as the licence screens show them.
-export const formatDate = (iso: string | null) =>
-  iso ? new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '—';
+// Dates as the licence screens show them: the app's one date and one date-and-time format
+// (src/client/i18n/format.ts); a contract's calendar dates are shown as that day wherever the reader is.
+import { formatCalendarDate, formatDateTime as appDateTime } from '../../../i18n/format';
 
-export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+export const formatDate = (iso: string | null) => (iso ? formatCalendarDate(iso) : '—');
+
+export const formatDateTime = (iso: string) => appDateTime(iso);

@@ -3,8 +3,10 @@
 import { useId, useState } from 'react';
 import { FieldError, fieldErrorId } from '../../../components/field-error';
 import { readCaptionFile, useRemoveCaptions, useSetCaptions } from '../api/captions';
+import { useTranslation } from 'react-i18next';
 
 export function CaptionsField({ mediaId, name, hasCaptions: initial }: { mediaId: number | string; name: string; hasCaptions: boolean }) {
+  const { t } = useTranslation('media');
   const id = useId();
   const inputId = `captions-${id}`;
   const set = useSetCaptions();
@@ -27,7 +29,7 @@ export function CaptionsField({ mediaId, name, hasCaptions: initial }: { mediaId
       {
         onSuccess: (m) => {
           setHasCaptions(Boolean(m.signed_captions_url));
-          setStatus(`Captions added to ${name}.`);
+          setStatus(t('captionsField.added', { name }));
         },
         onError: (err) => setError(err.message),
       },
@@ -36,7 +38,7 @@ export function CaptionsField({ mediaId, name, hasCaptions: initial }: { mediaId
 
   return (
     <div className="captions-field">
-      <label htmlFor={inputId}>Captions for {name} (WebVTT file, .vtt)</label>
+      <label htmlFor={inputId}>{t('captionsField.captionsForWebvttFile', { name })}</label>
       <input
         id={inputId}
         type="file"
@@ -50,7 +52,7 @@ export function CaptionsField({ mediaId, name, hasCaptions: initial }: { mediaId
         }}
       />
       <p className="help" id={`${inputId}-help`}>
-        {hasCaptions ? 'This video has captions. Choosing another file replaces them.' : 'This video has no captions yet: people who cannot hear it need them.'}
+        {hasCaptions ? t('captionsField.hasCaptions') : t('captionsField.noCaptions')}
       </p>
       {hasCaptions && (
         <button
@@ -61,13 +63,13 @@ export function CaptionsField({ mediaId, name, hasCaptions: initial }: { mediaId
             remove.mutate(mediaId, {
               onSuccess: () => {
                 setHasCaptions(false);
-                setStatus(`Captions removed from ${name}.`);
+                setStatus(t('captionsField.removed', { name }));
               },
               onError: (err) => setError(err.message),
             })
           }
         >
-          Remove captions
+          {t('captionsField.removeCaptions')}
         </button>
       )}
       <p className="help captions-status" role="status">{status}</p>

@@ -1,10 +1,12 @@
 // Favourite toggle for a media item; a favourite is also kept on the device for offline use.
+import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
 import type { MediaItem } from '../../../../shared/schemas/media';
 import { useToggleMediaFavourite } from '../api/toggle-favourite';
 
 export function MediaFavouriteButton({ media }: { media: MediaItem }) {
+  const { t } = useTranslation('media');
   const toggle = useToggleMediaFavourite();
   const toast = useToast();
   const on = media.is_favourited_by_current_user;
@@ -23,7 +25,7 @@ export function MediaFavouriteButton({ media }: { media: MediaItem }) {
         })
       }
     >
-      <span aria-hidden="true">{on ? '★' : '☆'}</span> {on ? 'Favourited' : 'Favourite'}
+      <span aria-hidden="true">{on ? '★' : '☆'}</span> {on ? t('favourite.on') : t('favourite.off')}
     </button>
   );
 }

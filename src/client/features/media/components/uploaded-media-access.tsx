@@ -6,10 +6,12 @@ import { MEDIA_ALT_TEXT_MAX } from '../../../../shared/schemas/media';
 import { MEDIA_VIDEO_EXTENSIONS } from '../../../../shared/limits';
 import { useEditMedia } from '../api/edit-media';
 import { CaptionsField } from './captions-field';
+import { useTranslation } from 'react-i18next';
 
 export const isVideoFile = (name: string) => (MEDIA_VIDEO_EXTENSIONS as readonly string[]).includes(name.slice(name.lastIndexOf('.')).toLowerCase());
 
 function AltTextField({ uuid, name }: { uuid: string; name: string }) {
+  const { t } = useTranslation('media');
   const id = `upload-alt-${useId()}`;
   const edit = useEditMedia();
   const [value, setValue] = useState('');
@@ -20,10 +22,10 @@ function AltTextField({ uuid, name }: { uuid: string; name: string }) {
     setStatus('');
     const alt = value.trim();
     if (!alt) {
-      setError('Describe what the image shows');
+      setError(t('uploadedMediaAccess.describe'));
       return;
     }
-    edit.mutate({ id: uuid, alt_text: alt }, { onSuccess: () => setStatus(`Alt text saved for ${name}.`), onError: (err) => setError(err.message) });
+    edit.mutate({ id: uuid, alt_text: alt }, { onSuccess: () => setStatus(t('uploadedMediaAccess.saved', { name })), onError: (err) => setError(err.message) });
   };
   return (
     <form
@@ -34,7 +36,7 @@ function AltTextField({ uuid, name }: { uuid: string; name: string }) {
       }}
       noValidate
     >
-      <label htmlFor={id}>Alt text for {name}</label>
+      <label htmlFor={id}>{t('uploadedMediaAccess.altTextFor', { name })}</label>
       <div className="row">
         <input
           id={id}
@@ -44,9 +46,9 @@ function AltTextField({ uuid, name }: { uuid: string; name: string }) {
           aria-describedby={error ? `${id}-help ${fieldErrorId(id)}` : `${id}-help`}
           onChange={(e) => setValue(e.target.value)}
         />
-        <button type="submit" className="btn small" disabled={edit.isPending}>Save alt text</button>
+        <button type="submit" className="btn small" disabled={edit.isPending}>{t('uploadedMediaAccess.saveAltText')}</button>
       </div>
-      <p className="help" id={`${id}-help`}>What the image shows, read out to people who cannot see it. Needed before the image can be made public.</p>
+      <p className="help" id={`${id}-help`}>{t('uploadedMediaAccess.whatTheImageShows')}</p>
       <p className="help" role="status">{status}</p>
       {error && <FieldError field={id}>{error}</FieldError>}
     </form>

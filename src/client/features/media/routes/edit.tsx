@@ -20,8 +20,10 @@ import { MediaNotice } from '../components/media-notice';
 import { CaptionsField } from '../components/captions-field';
 import { LicenceSelect } from '../../../components/exchange';
 import { useExchangeT } from '../../../i18n/exchange';
+import { useTranslation } from 'react-i18next';
 
 function EditForm({ media }: { media: MediaItem }) {
+  const { t } = useTranslation('media');
   const navigate = useNavigate();
   const confirm = useConfirm();
   const alert = useAlertDialog();
@@ -42,8 +44,8 @@ function EditForm({ media }: { media: MediaItem }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    void confirm({ title: 'Unsaved changes', message: 'Leave without saving changes?', confirmLabel: 'Leave' }).then((ok) => (ok ? blocker.proceed() : blocker.reset()));
-  }, [blocker, confirm]);
+    void confirm({ title: t('edit.unsavedTitle'), message: t('edit.unsavedMessage'), confirmLabel: t('edit.leave') }).then((ok) => (ok ? blocker.proceed() : blocker.reset()));
+  }, [blocker, confirm, t]);
   useEffect(() => {
     if (!isDirty) return;
     const onUnload = (e: BeforeUnloadEvent) => e.preventDefault();
@@ -69,7 +71,7 @@ function EditForm({ media }: { media: MediaItem }) {
   );
 
   const remove = async () => {
-    if (!(await confirm({ title: 'Delete Item', message: `Delete "${media.name}"? This cannot be undone.`, confirmLabel: 'Delete', danger: true }))) return;
+    if (!(await confirm({ title: t('edit.deleteItem'), message: t('edit.deleteConfirm', { name: media.name }), confirmLabel: t('edit.delete'), danger: true }))) return;
     del.mutate(media.id, {
       onSuccess: async () => {
         leaving.current = true;
@@ -85,17 +87,17 @@ function EditForm({ media }: { media: MediaItem }) {
   return (
     <form className="card media-edit-form" onSubmit={save} noValidate>
       <MediaNotice media={media} />
-      <label htmlFor="media-name">Name</label>
+      <label htmlFor="media-name">{t('edit.name')}</label>
       <input id="media-name" maxLength={TEXT_LIMITS.mediaName} aria-invalid={Boolean(errors.name)} aria-describedby={errors.name ? fieldErrorId('media-name') : undefined} {...register('name')} />
       <p className="help">{nameLength}/{TEXT_LIMITS.mediaName}</p>
       {errors.name && <FieldError field="media-name">{errors.name.message}</FieldError>}
-      <label htmlFor="media-description">Description</label>
+      <label htmlFor="media-description">{t('edit.description')}</label>
       <textarea id="media-description" rows={4} maxLength={TEXT_LIMITS.mediaDescription} aria-invalid={Boolean(errors.description)} aria-describedby={errors.description ? fieldErrorId('media-description') : undefined} {...register('description')} />
       <p className="help">{descriptionLength}/{TEXT_LIMITS.mediaDescription}</p>
       {errors.description && <FieldError field="media-description">{errors.description.message}</FieldError>}
       {!media.is_video && (
         <>
-          <label htmlFor="media-alt-text">Alt text</label>
+          <label htmlFor="media-alt-text">{t('edit.altText')}</label>
           <textarea
             id="media-alt-text"
             rows={2}
@@ -104,7 +106,7 @@ function EditForm({ media }: { media: MediaItem }) {
             aria-invalid={Boolean(errors.alt_text)}
             {...register('alt_text')}
           />
-          <p className="help" id="media-alt-text-help">What the image shows, read out to people who cannot see it.</p>
+          <p className="help" id="media-alt-text-help">{t('edit.whatTheImageShows')}</p>
           {errors.alt_text && <FieldError field="media-alt-text">{errors.alt_text.message}</FieldError>}
         </>
       )}
@@ -116,30 +118,31 @@ function EditForm({ media }: { media: MediaItem }) {
         render={({ field }) => <TagSelector tags={tags.data ?? []} selected={field.value} onChange={field.onChange} />}
       />
       <div className="actions media-edit-actions">
-        <button type="submit" className="btn primary" disabled={edit.isPending}>Save Changes</button>
-        <button type="button" className="btn danger" disabled={del.isPending} onClick={() => void remove()}>Delete Item</button>
+        <button type="submit" className="btn primary" disabled={edit.isPending}>{t('edit.saveChanges')}</button>
+        <button type="button" className="btn danger" disabled={del.isPending} onClick={() => void remove()}>{t('edit.deleteItem')}</button>
       </div>
     </form>
   );
 }
 
 export function Component() {
+  const { t } = useTranslation('media');
   const { uuidId = '' } = useParams();
   const { data, isPending, error } = useMediaItem(uuidId);
   if (isPending) return <Spinner />;
   if (error) {
     return error instanceof ApiError && error.status === 404 ? (
-      <EmptyState title="Resource not found"><Link to="/me/media">Back to My Media</Link></EmptyState>
+      <EmptyState title={t('edit.resourceNotFound')}><Link to="/me/media">{t('edit.backToMyMedia')}</Link></EmptyState>
     ) : (
       <div className="alert error" role="alert">{error.message}</div>
     );
   }
   return (
     <section className="media-edit">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/me/media">My Media</Link> <span aria-hidden="true">/</span> <Link to={`/media/${data.uuid_id}`}>{data.name}</Link>
+      <nav aria-label={t('edit.breadcrumb')} className="breadcrumb">
+        <Link to="/me/media">{t('edit.myMedia')}</Link> <span aria-hidden="true">/</span> <Link to={`/media/${data.uuid_id}`}>{data.name}</Link>
       </nav>
-      <h1>Edit Media</h1>
+      <h1>{t('edit.editMedia')}</h1>
       <EditForm key={data.id} media={data} />
     </section>
   );

@@ -11,8 +11,10 @@ import { mediaLibraryParams } from '../../../../shared/first-answers';
 import { useMediaLibrary } from '../api/get-media-library';
 import { useAllTags } from '../../../lib/tags';
 import { MediaTile } from '../components/media-tile';
+import { useTranslation } from 'react-i18next';
 
 export function Component() {
+  const { t } = useTranslation('media');
   const [params, setParams] = useSearchParams();
   // (The same the route's loader reads: app/screen-loaders.ts.)
   const library = mediaLibraryParams(params);
@@ -39,32 +41,32 @@ export function Component() {
   return (
     <section className="media-library">
       <div className="page-header">
-        <h1>Media</h1>
-        <Link className="btn primary" to="/media/upload">Upload Media</Link>
+        <h1>{t('library.media')}</h1>
+        <Link className="btn primary" to="/media/upload">{t('library.uploadMedia')}</Link>
       </div>
       <div className="card media-filters">
         <form role="search" onSubmit={submit} className="media-search">
-          <label htmlFor="media-search">Search media</label>
+          <label htmlFor="media-search">{t('library.searchMedia')}</label>
           <div className="row">
-            <input id="media-search" type="search" value={term} onChange={(e) => setTerm(e.target.value)} placeholder="Search by name, description or tag" />
-            <button type="submit" className="btn">Search</button>
+            <input id="media-search" type="search" value={term} onChange={(e) => setTerm(e.target.value)} placeholder={t('library.searchByNameDescription')} />
+            <button type="submit" className="btn">{t('library.search')}</button>
           </div>
         </form>
         <div className="row media-filter-row">
           <div>
-            <label htmlFor="media-type">File type</label>
+            <label htmlFor="media-type">{t('library.fileType')}</label>
             <select id="media-type" value={type} onChange={(e) => update({ type: e.target.value === '-1' ? null : e.target.value })}>
-              <option value={-1}>All</option>
-              <option value={0}>Image</option>
-              <option value={1}>Video</option>
+              <option value={-1}>{t('library.all')}</option>
+              <option value={0}>{t('library.image')}</option>
+              <option value={1}>{t('library.video')}</option>
             </select>
           </div>
           <details className="media-tag-filter">
-            <summary>Tags{tagIds.length ? ` (${tagIds.length})` : ''}</summary>
-            <TagSelector label="Filter by tag" tags={tags.data ?? []} selected={tagIds} onChange={(ids) => update({ tags: ids.join(',') })} />
+            <summary>{t('library.tags')}{tagIds.length ? ` (${tagIds.length})` : ''}</summary>
+            <TagSelector label={t('library.filterByTag')} tags={tags.data ?? []} selected={tagIds} onChange={(ids) => update({ tags: ids.join(',') })} />
           </details>
           {(tagIds.length > 0 || type !== -1 || search) && (
-            <button type="button" className="btn link" onClick={() => { setTerm(''); setParams(new URLSearchParams(), { replace: true }); }}>Clear</button>
+            <button type="button" className="btn link" onClick={() => { setTerm(''); setParams(new URLSearchParams(), { replace: true }); }}>{t('library.clear')}</button>
           )}
         </div>
       </div>
@@ -73,10 +75,10 @@ export function Component() {
       ) : isError ? (
         <div className="alert error" role="alert">{error.message}</div>
       ) : data.total === 0 ? (
-        <EmptyState title="No available media" />
+        <EmptyState title={t('library.noAvailableMedia')} />
       ) : (
         <>
-          <p className="muted" data-testid="media-count">{data.total} Media Item(s) available</p>
+          <p className="muted" data-testid="media-count">{t('library.count', { count: data.total })}</p>
           <div className="grid media-grid">
             {data.media.map((m, i) => <MediaTile key={m.id} media={m} position={i} />)}
           </div>

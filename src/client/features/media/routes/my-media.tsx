@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { Paginator } from '../../../components/paginator';
 import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
-import { formatFileSize } from '../../../../shared/format';
+import { formatFileSize } from '../../../i18n/format';
 import { PAGE_SIZE } from '../../../../shared/limits';
 import { PrivacyLevel } from '../../../../shared/enums';
 import type { MediaItem } from '../../../../shared/schemas/media';
@@ -17,8 +17,10 @@ import { useMyMedia } from '../api/get-my-media';
 import { MediaNotice } from '../components/media-notice';
 import { MediaThumb } from '../components/media-thumb';
 import { useDownloadAction } from '../components/use-download';
+import { useTranslation } from 'react-i18next';
 
 function MyMediaCard({ media }: { media: MediaItem }) {
+  const { t } = useTranslation('media');
   const navigate = useNavigate();
   const download = useDownloadAction();
   const edit = useEditMedia();
@@ -29,48 +31,48 @@ function MyMediaCard({ media }: { media: MediaItem }) {
     // Making it public asks once for the de-identification confirmation (the server requires it).
     const confirmation = { checked: false };
     if (level === 2 && !media.public_confirmation) {
-      const ok = await confirm({ title: 'Make this media public?', message: <DeidentifyCheckbox state={confirmation} />, confirmLabel: 'Make Public' });
+      const ok = await confirm({ title: t('myMedia.makePublicTitle'), message: <DeidentifyCheckbox state={confirmation} />, confirmLabel: t('myMedia.makePublic') });
       if (!ok) return;
     }
     edit.mutate(
       { id: media.id, privacy_level: level, ...(confirmation.checked ? { confirm_deidentified: true } : {}) },
       {
-        onSuccess: () => toast(level === 2 ? 'Your media is now public.' : 'Your media is now private.'),
+        onSuccess: () => toast(level === 2 ? t('myMedia.nowPublic') : t('myMedia.nowPrivate')),
         onError: (err) => void alert('Error', err.message || 'Whoops! We had some trouble updating your media.'),
       },
     );
   };
   return (
     <article className="card my-media-card" data-testid="my-media-card">
-      <Link to={`/media/${media.uuid_id}`} className="my-media-thumb-link" aria-label={`Open ${media.name}`}>
+      <Link to={`/media/${media.uuid_id}`} className="my-media-thumb-link" aria-label={t('myMedia.open', { name: media.name })}>
         <MediaThumb media={media} />
       </Link>
       <div className="my-media-body">
         <h2><Link to={`/media/${media.uuid_id}`}>{media.name}</Link></h2>
-        <p className="muted">{media.is_video ? 'Video' : 'Image'} · {formatFileSize(media.file_size)}</p>
+        <p className="muted">{media.is_video ? t('kind.video') : t('kind.image')} · {formatFileSize(media.file_size)}</p>
         <MediaNotice media={media} />
         {!media.is_video && !media.alt_text && media.is_processed && (
-          <p className="help" id={`no-alt-${media.id}`}>No alt text yet: add it with Edit before making this image public.</p>
+          <p className="help" id={`no-alt-${media.id}`}>{t('myMedia.noAltTextYet')}</p>
         )}
         <p className="muted small">{media.licence && <LicenceLink licence={media.licence} />}</p>
         <ConfirmationNote confirmation={media.public_confirmation ?? null} />
         <div className="row my-media-controls">
           <label className="inline-label">
-            Privacy
+            {t('myMedia.privacy')}
             <select
               aria-describedby={!media.is_video && !media.alt_text && media.is_processed ? `no-alt-${media.id}` : undefined}
               value={media.privacy_level === PrivacyLevel.Public ? PrivacyLevel.Public : PrivacyLevel.Private}
               disabled={edit.isPending}
               onChange={(e) => void changePrivacy(Number(e.target.value) === 2 ? 2 : 0)}
             >
-              <option value={0}>Private</option>
-              <option value={2}>Public</option>
+              <option value={0}>{t('myMedia.private')}</option>
+              <option value={2}>{t('myMedia.public')}</option>
             </select>
           </label>
         </div>
         <div className="actions">
-          <button type="button" className="btn" disabled={!media.is_processed} onClick={() => navigate(`/media/${media.uuid_id}/edit`)}>Edit</button>
-          <button type="button" className="btn" disabled={!media.is_processed || download.pending} onClick={() => download.start(media)}>Download</button>
+          <button type="button" className="btn" disabled={!media.is_processed} onClick={() => navigate(`/media/${media.uuid_id}/edit`)}>{t('myMedia.edit')}</button>
+          <button type="button" className="btn" disabled={!media.is_processed || download.pending} onClick={() => download.start(media)}>{t('myMedia.download')}</button>
         </div>
       </div>
     </article>
@@ -78,21 +80,22 @@ function MyMediaCard({ media }: { media: MediaItem }) {
 }
 
 export function Component() {
+  const { t } = useTranslation('media');
   const [page, setPage] = useState(0);
   const { data, isPending, isError, error } = useMyMedia(page, PAGE_SIZE.myMedia);
   const pageCount = data ? Math.ceil(data.total / PAGE_SIZE.myMedia) : 0;
   return (
     <section className="my-media">
       <div className="page-header">
-        <h1>My Media</h1>
-        <Link className="btn primary" to="/media/upload">Create Media</Link>
+        <h1>{t('myMedia.myMedia')}</h1>
+        <Link className="btn primary" to="/media/upload">{t('myMedia.createMedia')}</Link>
       </div>
       {isPending ? (
         <Spinner />
       ) : isError ? (
         <div className="alert error" role="alert">{error.message}</div>
       ) : data.total === 0 ? (
-        <EmptyState title="No available media"><Link to="/media/upload">Upload your first media</Link></EmptyState>
+        <EmptyState title={t('myMedia.noAvailableMedia')}><Link to="/media/upload">{t('myMedia.uploadYourFirstMedia')}</Link></EmptyState>
       ) : (
         <>
           <div className="my-media-grid">

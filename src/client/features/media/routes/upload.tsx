@@ -13,6 +13,7 @@ import { MEDIA_BATCH_LIMIT, MEDIA_IMAGE_EXTENSIONS, MEDIA_VIDEO_EXTENSIONS } fro
 import { mediaQueryKey } from '../api/get-media-library';
 import { uploadMedia } from '../../../../shared/endpoints/media';
 import { UploadedMediaAccess } from '../components/uploaded-media-access';
+import { useTranslation } from 'react-i18next';
 
 const MEDIA_EXTENSIONS = [...MEDIA_IMAGE_EXTENSIONS, ...MEDIA_VIDEO_EXTENSIONS];
 
@@ -23,24 +24,25 @@ function UploadLicence() {
 }
 
 export function Component() {
+  const { t } = useTranslation('media');
   const qc = useQueryClient();
   const refresh = () => void qc.invalidateQueries({ queryKey: mediaQueryKey });
   return (
     <section className="media-upload">
       <div className="page-header">
-        <h1>Upload Media</h1>
-        <Link className="btn" to="/me/media">My Media</Link>
+        <h1>{t('upload.uploadMedia')}</h1>
+        <Link className="btn" to="/me/media">{t('upload.myMedia')}</Link>
       </div>
       <div className="card">
         <UploadLicence />
-        <UploadPanel kind="media" extensions={MEDIA_EXTENSIONS} maxFiles={MEDIA_BATCH_LIMIT} dropText="Drop your media files here to upload to Community." onUploaded={refresh}
+        <UploadPanel kind="media" extensions={MEDIA_EXTENSIONS} maxFiles={MEDIA_BATCH_LIMIT} dropText={t('upload.dropYourMediaFiles')} onUploaded={refresh}
           uploadedExtra={(row) => <UploadedMediaAccess uuid={row.uuid_id} name={row.name} />}
         />
-        <p className="help">Give each image alt text and each video a captions file as it finishes uploading. New media is private and is reviewed by an administrator before it can be used in posts.</p>
+        <p className="help">{t('upload.giveEachImageAlt')}</p>
       </div>
       {isNativeApp() && (
         <div className="card native-import">
-          <h2>Import from the device</h2>
+          <h2>{t('upload.importFromTheDevice')}</h2>
           <NativeImportTable upload={uploadMedia} field="mediaFiles" extensions={MEDIA_EXTENSIONS} listHandler="getmediapaths" fileHandler="getmediafile" onUploaded={refresh} />
         </div>
       )}

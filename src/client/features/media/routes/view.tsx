@@ -5,7 +5,8 @@ import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
 import { useMe } from '../../../lib/current-user';
-import { formatFileSize, truncateTag } from '../../../../shared/format';
+import { truncateTag } from '../../../../shared/format';
+import { formatFileSize } from '../../../i18n/format';
 import { useMediaItem } from '../api/get-media-item';
 import { MediaNotice } from '../components/media-notice';
 import { useDownloadAction } from '../components/use-download';
@@ -16,8 +17,10 @@ import { mediaAlt, type MediaItem } from '../../../../shared/schemas/media';
 import { PictureIcon } from '../../../components/icons';
 import { useOnline } from '../../../offline/use-online';
 import { useItemTitle } from '../../../app/screen-title';
+import { useTranslation } from 'react-i18next';
 
 export function Component() {
+  const { t } = useTranslation('media');
   const { uuidId = '' } = useParams();
   const { data, error, fetchStatus } = useMediaItem(uuidId);
   // A favourite kept on this device opens with no network.
@@ -32,9 +35,9 @@ export function Component() {
   const { data: me } = useMe();
   const download = useDownloadAction();
   if (!m) {
-    if (error instanceof ApiError && error.status === 404) return <EmptyState title="Resource not found"><Link to="/media">Back to Media</Link></EmptyState>;
+    if (error instanceof ApiError && error.status === 404) return <EmptyState title={t('view.resourceNotFound')}><Link to="/media">{t('view.backToMedia')}</Link></EmptyState>;
     if ((fetchStatus === 'paused' || (error instanceof ApiError && error.status === 0)) && kept === null) {
-      return <EmptyState title="This media is not available offline"><Link to="/media">Back to Media</Link></EmptyState>;
+      return <EmptyState title={t('view.thisMediaIsNot')}><Link to="/media">{t('view.backToMedia')}</Link></EmptyState>;
     }
     if (error) return <div className="alert error" role="alert">{error.message}</div>;
     return <Spinner />;
@@ -44,14 +47,14 @@ export function Component() {
   const thumbUrl = fromDevice ? (offlineUrl ?? m.signed_thumb_url) : m.signed_thumb_url;
   return (
     <section className="media-view">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/media">Media</Link> <span aria-hidden="true">/</span> <span aria-current="page">{m.name}</span>
+      <nav aria-label={t('view.breadcrumb')} className="breadcrumb">
+        <Link to="/media">{t('view.media')}</Link> <span aria-hidden="true">/</span> <span aria-current="page">{m.name}</span>
       </nav>
       <div className="card media-view-card">
         <div className="media-view-preview">
           {m.is_video && fullUrl ? (
             <video controls preload="metadata" poster={data ? (m.signed_thumb_url ?? undefined) : undefined} src={fullUrl} aria-label={m.name}>
-              {m.signed_captions_url && <track kind="captions" src={m.signed_captions_url} srcLang="en" label="Captions" default />}
+              {m.signed_captions_url && <track kind="captions" src={m.signed_captions_url} srcLang="en" label={t('view.captions')} default />}
             </video>
           ) : thumbUrl ? (
             <img src={thumbUrl} alt={mediaAlt(m)} />
@@ -60,18 +63,18 @@ export function Component() {
           )}
         </div>
         <div className="media-view-details">
-          {!data && <div className="alert info">You are offline: this is the copy kept on this device.</div>}
+          {!data && <div className="alert info">{t('view.youAreOfflineThis')}</div>}
           <h1>{m.name}</h1>
           <OfflineBadge kind="media" id={m.uuid_id} />
           {isOwner && <MediaNotice media={m} />}
           <dl className="details-list">
-            <dt>Type</dt>
-            <dd>{m.is_video ? 'Video' : 'Image'}</dd>
-            <dt>File size</dt>
+            <dt>{t('view.type')}</dt>
+            <dd>{m.is_video ? t('kind.video') : t('kind.image')}</dd>
+            <dt>{t('view.fileSize')}</dt>
             <dd>{formatFileSize(m.file_size)}</dd>
-            <dt>Downloads</dt>
+            <dt>{t('view.downloads')}</dt>
             <dd data-testid="media-downloads">{m.num_downloads}</dd>
-            <dt>Contributor</dt>
+            <dt>{t('view.contributor')}</dt>
             <dd><Link to={`/view-user/${m.contributed_by.id}`}>{m.contributed_by.first_name} {m.contributed_by.last_name}</Link></dd>
           </dl>
           {m.description && <p className="media-description">{m.description}</p>}
@@ -79,9 +82,9 @@ export function Component() {
             <p className="media-tags">{m.tags.map((t) => <span key={t.id} className="tag" title={t.title}>{truncateTag(t.title)}</span>)}</p>
           )}
           <div className="actions">
-            <button type="button" className="btn primary" disabled={!m.is_processed || download.pending} onClick={() => download.start(m)}>Download</button>
+            <button type="button" className="btn primary" disabled={!m.is_processed || download.pending} onClick={() => download.start(m)}>{t('view.download')}</button>
             <MediaFavouriteButton media={m} />
-            {isOwner && <Link className={`btn${m.is_processed ? '' : ' disabled'}`} aria-disabled={!m.is_processed} to={m.is_processed ? `/media/${m.uuid_id}/edit` : '#'}>Edit</Link>}
+            {isOwner && <Link className={`btn${m.is_processed ? '' : ' disabled'}`} aria-disabled={!m.is_processed} to={m.is_processed ? `/media/${m.uuid_id}/edit` : '#'}>{t('view.edit')}</Link>}
           </div>
         </div>
       </div>

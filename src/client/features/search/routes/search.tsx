@@ -16,15 +16,15 @@ import { useSearchUsers } from '../api/search-users';
 import type { SearchGroup, SearchPost, SearchUser } from '../../../../shared/schemas/search';
 import { GroupResult, PostResult, UserResult } from '../components/results';
 import './search.css';
+import { useTranslation } from 'react-i18next';
 
 type Tab = 'all' | 'users' | 'posts' | 'groups';
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'all', label: 'All' },
-  { id: 'users', label: 'Users' },
-  { id: 'posts', label: 'Posts' },
-  { id: 'groups', label: 'Groups' },
+const TABS: { id: Tab; label: 'all' | 'users' | 'posts' | 'groups' }[] = [
+  { id: 'all', label: 'all' },
+  { id: 'users', label: 'users' },
+  { id: 'posts', label: 'posts' },
+  { id: 'groups', label: 'groups' },
 ];
-const EMPTY: Record<Exclude<Tab, 'all'>, string> = { users: 'No users found', posts: 'No posts found', groups: 'No groups found' };
 
 const href = (q: string, tab: Tab, page = 0) => {
   const p = new URLSearchParams({ q });
@@ -61,20 +61,22 @@ function ResultList({ r, words }: { r: Items; words: string[] }) {
 }
 
 function Results({ r, words }: { r: KindResult; words: string[] }) {
-  if (r.loading) return <Spinner label={`Searching ${r.kind}`} />;
+  const { t } = useTranslation('search');
+  if (r.loading) return <Spinner label={t(`search.searching.${r.kind}`)} />;
   if (r.error) return <p className="alert error">{r.error.message}</p>;
-  if (!r.items.length) return <p className="muted" data-testid={`no-${r.kind}`}>{EMPTY[r.kind]}</p>;
+  if (!r.items.length) return <p className="muted" data-testid={`no-${r.kind}`}>{t(`search.empty.${r.kind}`)}</p>;
   return <ResultList r={r} words={words} />;
 }
 
 /** One kind in the All tab: its first five and a 'See all' link to its tab. */
 function Section({ kind, q, words, title }: { kind: Kind; q: string; words: string[]; title: string }) {
+  const { t } = useTranslation('search');
   const r = useKind(kind, q, 0, PAGE_SIZE.searchAllPerKind);
   return (
     <section className="card search-section" aria-labelledby={`section-${kind}`}>
       <div className="search-section-header">
         <h2 id={`section-${kind}`}>{title}</h2>
-        {r.count > 0 && <Link to={href(q, kind)} aria-label={`See all ${title.toLowerCase()}`}>See all ({r.count})</Link>}
+        {r.count > 0 && <Link to={href(q, kind)} aria-label={t(`search.seeAllKind.${kind}`)}>{t('search.seeAll', { count: r.count })}</Link>}
       </div>
       <Results words={words} r={r} />
     </section>
@@ -82,6 +84,7 @@ function Section({ kind, q, words, title }: { kind: Kind; q: string; words: stri
 }
 
 function KindTab({ kind, q, words, page, title }: { kind: Kind; q: string; words: string[]; page: number; title: string }) {
+  const { t } = useTranslation('search');
   const [, setParams] = useSearchParams();
   const limit = PAGE_SIZE.search;
   const r = useKind(kind, q, page * limit, limit);
@@ -90,7 +93,7 @@ function KindTab({ kind, q, words, page, title }: { kind: Kind; q: string; words
       <h2 id={`section-${kind}`} className="visually-hidden">{title}</h2>
       {r.ready && r.count > 0 && (
         <p className="search-count" aria-live="polite">
-          {r.count} {r.count === 1 ? 'result' : 'results'}, showing {page * limit + 1}-{page * limit + r.items.length}
+          {t('search.showing', { count: r.count, from: page * limit + 1, to: page * limit + r.items.length })}
         </p>
       )}
       <Results words={words} r={r} />
@@ -100,6 +103,7 @@ function KindTab({ kind, q, words, page, title }: { kind: Kind; q: string; words
 }
 
 function SearchForm({ q, isAdmin }: { q: string; isAdmin: boolean }) {
+  const { t } = useTranslation('search');
   const [params, setParams] = useSearchParams();
   const [draft, setDraft] = useState(q);
   useEffect(() => setDraft(q), [q]);
@@ -113,48 +117,49 @@ function SearchForm({ q, isAdmin }: { q: string; isAdmin: boolean }) {
   return (
     <form className="search-form" role="search" onSubmit={submit}>
       <div>
-        <label htmlFor="search-page-input">{isAdmin ? 'Search posts, groups and users' : 'Search posts and groups'}</label>
+        <label htmlFor="search-page-input">{isAdmin ? t('search.labelAdmin') : t('search.label')}</label>
         <input id="search-page-input" type="search" value={draft} maxLength={MAX_SEARCH_TERM} onChange={(e) => setDraft(e.target.value)} />
       </div>
-      <button type="submit" className="btn primary">Search</button>
+      <button type="submit" className="btn primary">{t('search.search')}</button>
     </form>
   );
 }
 
 export function Component() {
+  const { t } = useTranslation('search');
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const { data: me } = useMe();
   const isAdmin = Boolean(me && hasRole(me.role, Role.Admin));
   const requested = (params.get('tab') ?? 'all') as Tab;
-  const tab: Tab = TABS.some((t) => t.id === requested) && (requested !== 'users' || isAdmin) ? requested : 'all';
+  const tab: Tab = TABS.some((x) => x.id === requested) && (requested !== 'users' || isAdmin) ? requested : 'all';
   const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
   const words = searchWords(q);
-  const tabs = TABS.filter((t) => t.id !== 'users' || isAdmin);
+  const tabs = TABS.filter((x) => x.id !== 'users' || isAdmin);
 
   let body: ReactNode;
   if (!words.length) {
-    body = <EmptyState title="Search the community"><p className="muted">Type a word or the start of one: posts, groups{isAdmin ? ' and users' : ''} that contain it are listed here.</p></EmptyState>;
+    body = <EmptyState title={t('search.searchTheCommunity')}><p className="muted">{isAdmin ? t('search.helpAdmin') : t('search.help')}</p></EmptyState>;
   } else if (tab === 'all') {
     body = (
       <>
-        {isAdmin && <Section kind="users" q={q} words={words} title="Users" />}
-        <Section kind="posts" q={q} words={words} title="Posts" />
-        <Section kind="groups" q={q} words={words} title="Groups" />
+        {isAdmin && <Section kind="users" q={q} words={words} title={t('search.users')} />}
+        <Section kind="posts" q={q} words={words} title={t('search.posts')} />
+        <Section kind="groups" q={q} words={words} title={t('search.groups')} />
       </>
     );
   } else {
-    body = <KindTab key={`${tab}-${q}`} kind={tab} q={q} words={words} page={page} title={TABS.find((t) => t.id === tab)!.label} />;
+    body = <KindTab key={`${tab}-${q}`} kind={tab} q={q} words={words} page={page} title={t(`search.tabs.${TABS.find((x) => x.id === tab)!.label}`)} />;
   }
 
   return (
     <div className="search-page">
-      <h1>{q ? <>Search results for “{q}”</> : 'Search'}</h1>
+      <h1>{q ? <>{t('search.searchResultsFor', { q })}</> : t('search.search')}</h1>
       <SearchForm q={q} isAdmin={isAdmin} />
       {words.length > 0 && (
-        <nav className="search-tabs" aria-label="Result types">
-          {tabs.map((t) => (
-            <Link key={t.id} to={href(q, t.id)} aria-current={t.id === tab ? 'page' : undefined}>{t.label}</Link>
+        <nav className="search-tabs" aria-label={t('search.resultTypes')}>
+          {tabs.map((x) => (
+            <Link key={x.id} to={href(q, x.id)} aria-current={x.id === tab ? 'page' : undefined}>{t(`search.tabs.${x.label}`)}</Link>
           ))}
         </nav>
       )}

@@ -5,11 +5,13 @@ import { Modal } from '../../../components/modal';
 import { debriefDate, formatDebriefDate, formatPercent, overallPercent, scenarioHeading, studentName } from '../debrief-summary';
 import { EventLog } from './event-log';
 import { ScoreBars } from './score-bars';
+import { useTranslation } from 'react-i18next';
 
 const TABS = ['Overview', 'Event Log'] as const;
 type Tab = (typeof TABS)[number];
 
 export function DebriefDetail({ debrief, onClose }: { debrief: Debrief; onClose: () => void }) {
+  const { t } = useTranslation('tms');
   const [tab, setTab] = useState<Tab>('Overview');
   const id = (t: Tab) => `debrief-tab-${t.replace(' ', '-').toLowerCase()}`;
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
@@ -28,21 +30,21 @@ export function DebriefDetail({ debrief, onClose }: { debrief: Debrief; onClose:
           <br />
           <span className="muted">{formatDebriefDate(debriefDate(debrief))}{debrief.name && ` · ${debrief.name}`}</span>
           <br />
-          <span>Overall {formatPercent(overallPercent(debrief.debriefJson))}</span>
+          <span>{t('debriefDetail.overall', { percent: formatPercent(overallPercent(debrief.debriefJson)) })}</span>
         </p>
-        <div role="tablist" aria-label="Debrief" className="tms-detail-tabs" onKeyDown={onKey}>
-          {TABS.map((t) => (
+        <div role="tablist" aria-label={t('debriefDetail.debrief')} className="tms-detail-tabs" onKeyDown={onKey}>
+          {TABS.map((name) => (
             <button
-              key={t}
+              key={name}
               type="button"
               role="tab"
-              id={id(t)}
-              aria-selected={tab === t}
-              aria-controls={`${id(t)}-panel`}
-              tabIndex={tab === t ? 0 : -1}
-              onClick={() => setTab(t)}
+              id={id(name)}
+              aria-selected={tab === name}
+              aria-controls={`${id(name)}-panel`}
+              tabIndex={tab === name ? 0 : -1}
+              onClick={() => setTab(name)}
             >
-              {t}
+              {name === 'Overview' ? t('debriefDetail.overview') : t('debriefDetail.eventLog')}
             </button>
           ))}
         </div>

@@ -1,6 +1,8 @@
 // chart.js, tree-shaken to a line chart, in its own chunk: only the student view loads it.
 import { CategoryScale, Chart, Filler, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 
+import { i18n } from '../../../i18n';
+
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Tooltip, Filler);
 
 export interface TrendPoint {
@@ -15,7 +17,7 @@ export function drawTrendChart(canvas: HTMLCanvasElement, points: TrendPoint[]):
       labels: points.map((p) => p.label),
       datasets: [
         {
-          label: 'Overall score (%)',
+          label: i18n.t('scoreTrend.chartLabel', { ns: 'tms' }),
           data: points.map((p) => p.percent),
           borderColor: '#0b5c7a',
           backgroundColor: 'rgba(11, 92, 122, 0.12)',

@@ -1,6 +1,7 @@
 // 'Export CSV' of a scenario's or a student's debriefs, made on the device: it works offline.
 import type { Debrief } from '../../../../shared/schemas/debriefs';
 import { csvFileName, debriefsCsv } from '../debrief-summary';
+import { useTranslation } from 'react-i18next';
 
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
   // A byte order mark lets spreadsheet programs read the file as UTF-8.
@@ -15,9 +16,10 @@ export function downloadText(fileName: string, text: string, type = 'text/csv;ch
 }
 
 export function ExportCsvButton({ debriefs, what }: { debriefs: Debrief[]; what: string }) {
+  const { t } = useTranslation('tms');
   return (
-    <button type="button" className="btn small" onClick={() => downloadText(csvFileName(what), debriefsCsv(debriefs))} aria-label={`Export CSV of ${what}`}>
-      Export CSV
+    <button type="button" className="btn small" onClick={() => downloadText(csvFileName(what), debriefsCsv(debriefs))} aria-label={t('exportCsvButton.exportCsvOf', { what })}>
+      {t('exportCsvButton.exportCsv')}
     </button>
   );
 }

@@ -1,6 +1,7 @@
 // The Overview tab: each score against its maximum, drawn as bars.
 import type { DebriefScores } from '../../../../shared/schemas/debriefs';
 import { SCORE_BARS } from '../debrief-summary';
+import { useTranslation } from 'react-i18next';
 
 function Bar({ label, value, max }: { label: string; value: number; max: number }) {
   const share = max > 0 ? Math.max(0, Math.min(1, value / max)) : 0;
@@ -18,16 +19,17 @@ function Bar({ label, value, max }: { label: string; value: number; max: number 
 }
 
 export function ScoreBars({ scores }: { scores: DebriefScores }) {
+  const { t } = useTranslation('tms');
   const checks = scores.numPositiveChecks + scores.numNegativeChecks;
   return (
     <div className="score-bars">
-      <Bar label="Positive checks" value={scores.numPositiveChecks} max={checks} />
+      <Bar label={t('scoreBars.positiveChecks')} value={scores.numPositiveChecks} max={checks} />
       {SCORE_BARS.map((b) => (
-        <Bar key={b.label} label={b.label} value={scores[b.value]} max={scores[b.max]} />
+        <Bar key={b.label} label={t(`summary.${b.label}`)} value={scores[b.value]} max={scores[b.max]} />
       ))}
       <dl className="score-facts">
-        <dt>Negative checks</dt><dd>{scores.numNegativeChecks}</dd>
-        <dt>Cumulative score</dt><dd>{scores.cumulativeScore}</dd>
+        <dt>{t('scoreBars.negativeChecks')}</dt><dd>{scores.numNegativeChecks}</dd>
+        <dt>{t('scoreBars.cumulativeScore')}</dt><dd>{scores.cumulativeScore}</dd>
       </dl>
     </div>
   );

@@ -9,8 +9,10 @@ import { debriefsPending, NoResults } from '../components/debriefs-state';
 import { ExportCsvButton } from '../components/export-csv-button';
 import { TmsHeader } from '../components/tms-header';
 import { groupBy, scenarioHeading, studentName } from '../debrief-summary';
+import { useTranslation } from 'react-i18next';
 
 export function Component() {
+  const { t } = useTranslation('tms');
   const q = useDebriefs();
   const [params, setParams] = useSearchParams();
   const openId = params.get('debrief');
@@ -31,7 +33,7 @@ export function Component() {
           <NoResults />
         ) : (
           <>
-            <p className="muted" data-testid="debrief-count">{debriefs.length} debrief(s) in {groups.length} scenario(s)</p>
+            <p className="muted" data-testid="debrief-count">{t('tms.countDebriefs', { count: debriefs.length }) + ' ' + t('tms.countScenarios', { count: groups.length })}</p>
             {groups.map((g, i) => (
               <section key={g.key} className="card tms-group" aria-labelledby={`tms-group-${i}`} data-testid="debrief-group">
                 <div className="tms-group-header">
