@@ -31,7 +31,7 @@ function EditForm({ media }: { media: MediaItem }) {
   const edit = useEditMedia();
   const del = useDeleteMedia();
   const leaving = useRef(false);
-  const t = useExchangeT();
+  const tx = useExchangeT();
   const [licence, setLicence] = useState(media.licence);
   const formValues = (m: MediaItem): MediaForm => ({ name: m.name, description: m.description ?? '', alt_text: m.alt_text ?? '', tags: m.tags.map((t) => t.id) });
   const initial = formValues(media);
@@ -111,7 +111,7 @@ function EditForm({ media }: { media: MediaItem }) {
         </>
       )}
       {media.is_video && <CaptionsField mediaId={media.id} name={media.name} hasCaptions={Boolean(media.signed_captions_url)} />}
-      <LicenceSelect label={t('licence')} value={licence} onChange={setLicence} />
+      <LicenceSelect label={tx('licence')} value={licence} onChange={setLicence} />
       <Controller
         control={control}
         name="tags"
