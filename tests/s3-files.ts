@@ -5,6 +5,7 @@
 // run of them on S3 would repeat the first.
 export const S3_TEST_FILES: string[] = [
   'tests/server/bad-input.test.ts',
+  'tests/server/exchange-seed.test.ts',
   'tests/server/exchange.test.ts',
   'tests/server/hygiene.test.ts',
   'tests/server/i18n.test.ts',
@@ -13,6 +14,7 @@ export const S3_TEST_FILES: string[] = [
   'tests/server/media.test.ts',
   'tests/server/post-uploads.test.ts',
   'tests/server/prerelease.test.ts',
+  'tests/server/reactions.test.ts',
   'tests/server/realiti-format.test.ts',
   'tests/server/scenarios.test.ts',
   'tests/server/storage-faults.test.ts',

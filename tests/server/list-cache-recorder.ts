@@ -73,6 +73,13 @@ const SEARCH_DOCUMENTS: Record<string, string> = {
   posts_search: 'posts',
   user_search_documents: 'users',
   group_search_documents: 'forum_groups',
+  scenario_search_documents: 'scenarios',
+};
+
+/** PostgreSQL counting functions (migration 0047) read the search documents named here. */
+const COUNT_FUNCTIONS: Record<string, string> = {
+  posts_search_count: 'posts_search',
+  scenario_search_count: 'scenario_search_documents',
 };
 
 export function sourcesOf(table: string, statement: string, parameters: readonly unknown[]): string[] {
@@ -88,7 +95,8 @@ export function sourcesOf(table: string, statement: string, parameters: readonly
 function credit(statement: string, parameters: readonly unknown[]): void {
   const s = scope.getStore();
   if (!s) return;
-  const tables = tablesOf(statement).flatMap((t) => sourcesOf(t, statement, parameters));
+  const called = [...statement.matchAll(/\b(\w+)\s*\(/g)].map((m) => COUNT_FUNCTIONS[m[1].toLowerCase()]).filter(Boolean);
+  const tables = [...tablesOf(statement), ...called].flatMap((t) => sourcesOf(t, statement, parameters));
   for (const read of s.reads) for (const t of tables) read.touched.add(t);
 }
 

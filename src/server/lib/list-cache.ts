@@ -19,8 +19,8 @@ import type { VERSIONED_TABLES } from '../db/migrations/0016_list_versions.js';
 import { lru, type Lru } from './lru.js';
 import { sharedInRequest } from './request-scope.js';
 
-/** The tables with a version: those of migration 0016, sessions (0017, plugins/session.ts) and replies (0026). */
-export type VersionedTable = (typeof VERSIONED_TABLES)[number] | 'sessions' | 'post_replies';
+/** The tables with a version: those of migration 0016, sessions (0017, plugins/session.ts), replies (0026), reactions and mentions (0048). */
+export type VersionedTable = (typeof VERSIONED_TABLES)[number] | 'sessions' | 'post_replies' | 'post_reactions' | 'reply_reactions' | 'mentions';
 
 const MAX_TOTALS = 5_000;
 const MAX_PAGES = 1_000;

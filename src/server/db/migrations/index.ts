@@ -32,6 +32,7 @@ import * as m0044 from './0044_scenario_versions_reviews.js';
 import * as m0036 from './0036_user_language.js';
 import * as m0042 from './0042_notification_delivery.js';
 import * as m0047 from './0047_pg_search_listing.js';
+import * as m0048 from './0048_conversation_versions.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0041_conversation': m0041,
   '0042_notification_delivery': m0042,
   '0047_pg_search_listing': m0047,
+  '0048_conversation_versions': m0048,
 };

@@ -65,7 +65,7 @@ export function helpfulSince(at = Date.now()): string {
 }
 
 /** Everything a page of posts shows: posts, their tags and attachments, groups, memberships and authors. */
-const POST_PAGE_TABLES: VersionedTable[] = ['post_replies', 'posts', 'post_tags', 'tags', 'post_scenarios', 'scenarios', 'post_media', 'media', 'forum_groups', 'group_members', 'users'];
+const POST_PAGE_TABLES: VersionedTable[] = ['post_replies', 'post_reactions', 'reply_reactions', 'mentions', 'posts', 'post_tags', 'tags', 'post_scenarios', 'scenarios', 'post_media', 'media', 'forum_groups', 'group_members', 'users'];
 
 export function postsRepository(db: DB) {
   /** The group ids a user belongs to, as a subquery for `where group_id in (...)`. */
