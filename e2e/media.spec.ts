@@ -90,7 +90,12 @@ test('an admin approves one and declines one with an Other reason; the owner rea
     const r = await fetch('/api/media/MediaPendingApproval');
     return (await r.json()).media.find((m: { name: string }) => m.name === name).id as number;
   }, video);
-  await page.request.post(`/api/media/AdminApproveMedia/${videoId}`);
+  // Another admin approves it just before this screen's approval reaches the server (done as
+  // the click's request leaves, so no refresh of the list can take the card away first).
+  await page.route(`**/api/media/AdminApproveMedia/${videoId}`, async (route) => {
+    await page.request.post(`/api/media/AdminApproveMedia/${videoId}`);
+    await route.continue();
+  }, { times: 1 });
   await v.getByRole('button', { name: 'Approve' }).click();
   const error = page.getByRole('dialog', { name: 'Error' });
   await expect(error).toContainText('This media has already been reviewed');
