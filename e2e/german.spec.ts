@@ -9,6 +9,7 @@ test.use({ screenshot: 'only-on-failure' });
 
 /** The screens translated so far and a German text each shows. */
 const SCREENS: { path: string; heading: string | RegExp; text?: string | RegExp }[] = [
+  { path: '/me', heading: 'Emma Educator', text: 'Lizenz für neue Uploads' },
   { path: '/me/forum/groups', heading: 'Meine Gruppen', text: 'Gruppe erstellen' },
   { path: '/forum/create', heading: 'Gruppe erstellen', text: 'Mitgliedschaft' },
   { path: '/media', heading: 'Medien', text: /^\d+ Medi(um|en) verfügbar$/ },
