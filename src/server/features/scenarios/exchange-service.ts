@@ -30,18 +30,11 @@ import {
   type ScenarioReviews,
   type ScenarioVersions,
 } from '../../../shared/endpoints/exchange.js';
-import { PROCESS_JOB, attributionOf, fullName, isAdaptable, ratingAverage, safeFileName, scenarioPortsOf, scenariosService, type ScenariosService } from './service.js';
+import { PROCESS_JOB, attributionOf, fullName, isAdaptable, ratingAverage, safeFileName, scenarioPortsOf, scenariosService, versionedFileName, type ScenariosService } from './service.js';
 import type { ScenarioRow } from './repository.js';
 
 /** Where a version's file lives: beside the first one, under its number. */
 export const versionKeyFor = (uuidId: string, version: number, fileName: string) => `scenarios/${uuidId}/v${version}/${safeFileName(fileName)}`;
-
-/** 'Cardiac arrest (v2).isims': the file name a download of version N gets, so the device names the version. */
-export function versionedFileName(fileName: string, version: number): string {
-  if (version <= 1) return fileName;
-  const ext = path.extname(fileName);
-  return `${fileName.slice(0, fileName.length - ext.length)} (v${version})${ext}`;
-}
 
 export function exchangeService(app: FastifyInstance, scenarios: ScenariosService = scenariosService(scenarioPortsOf(app))) {
   const db: DB = app.db;
