@@ -158,6 +158,39 @@ test('who favourited it rates and reviews it; the average shows on the card', as
   await expect(page.getByTestId('scenario-card').first()).toBeVisible();
 });
 
+test('a reported review reaches the moderators: ignore a report, then delete the review', async ({ page, browser }) => {
+  test.skip(!uuid, 'needs the uploaded scenario');
+  // The owner and the educator report the fan's review (as a person would from its page).
+  for (const user of ['tester', 'educator'] as const) {
+    const { context, page: p } = await pageOf(browser, user);
+    const origin = new URL(p.url()).origin;
+    const reviews = (await (await p.request.get(`/api/exchange/scenarios/${uuid}/reviews`)).json()) as { reviews: { id: number; body: string | null }[] };
+    const id = reviews.reviews.find((r) => r.body?.startsWith('Clear cues'))!.id;
+    const res = await p.request.post(`/api/exchange/reviews/${id}/report`, { headers: { Origin: origin } });
+    expect(res.status(), await res.text()).toBe(200);
+    await context.close();
+  }
+  await signedIn(page, 'admin');
+  await page.goto('/admin/reported');
+  const section = page.getByTestId('reported-reviews');
+  await expect(section.getByRole('heading', { name: 'Reported reviews' })).toBeVisible();
+  const ours = section.getByTestId('reported-review').filter({ hasText: NAME });
+  await expect(ours).toHaveCount(2);
+  await expect(ours.first()).toContainText('Clear cues; my students found the glucose in time.');
+  await expect(ours.first()).toContainText('5 stars');
+  await capture(page, 'reported-reviews');
+  await ours.filter({ hasText: 'Reported by Theo Tester' }).getByRole('button', { name: 'Ignore' }).click();
+  await expect(page.getByText('Report ignored')).toBeVisible();
+  await expect(ours).toHaveCount(1);
+  await ours.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Review deleted')).toBeVisible();
+  await expect(ours).toHaveCount(0);
+  // The scenario no longer counts the rating.
+  await page.goto(`/scenario/${uuid}`);
+  await expect(page.getByTestId('reviews')).toContainText('No reviews yet.');
+});
+
 test('the profile shows the default licence', async ({ page }) => {
   await signedIn(page, 'tester');
   await page.goto('/me');

@@ -32,6 +32,7 @@ import {
 } from '../../../shared/endpoints/exchange.js';
 import { PROCESS_JOB, attributionOf, fullName, isAdaptable, ratingAverage, safeFileName, scenarioPortsOf, scenariosService, versionedFileName, type ScenariosService } from './service.js';
 import type { ScenarioRow } from './repository.js';
+import type { ReportedReview } from '../../../shared/endpoints/exchange.js';
 
 /** Where a version's file lives: beside the first one, under its number. */
 export const versionKeyFor = (uuidId: string, version: number, fileName: string) => `scenarios/${uuidId}/v${version}/${safeFileName(fileName)}`;
@@ -259,6 +260,56 @@ export function exchangeService(app: FastifyInstance, scenarios: ScenariosServic
       const admins = (await db.selectFrom('users').select('id').where('enabled', '=', 1).where(sql<number>`role & ${Role.Admin}`, '=', Role.Admin).where('id', '!=', viewer.id).execute()).map((a) => a.id);
       await notifyUsers(db, admins, { name: 'A review was reported', description: row.name, link: `/scenario/${row.uuid_id}#reviews`, kind: 'moderation', subject: `review:${review.id}` });
       return { message: 'Review reported' };
+    },
+
+    /** Open reports of reviews (not ignored), newest first, one per review and reporter. */
+    async reportedReviews(): Promise<ReportedReview[]> {
+      const rows = await db
+        .selectFrom('scenario_review_reports as rr')
+        .innerJoin('scenario_reviews as r', 'r.id', 'rr.review_id')
+        .innerJoin('scenarios as s', 's.id', 'r.scenario_id')
+        .innerJoin('users as a', 'a.id', 'r.user_id')
+        .innerJoin('users as u', 'u.id', 'rr.user_id')
+        .select([
+          'r.id', 'r.rating', 'r.body', 'r.created_at', 'a.uuid_id as author_uuid', 'a.first_name as author_first', 'a.last_name as author_last',
+          's.uuid_id as scenario_uuid', 's.name as scenario_name', 'u.id as reporter_id', 'u.first_name as reporter_first', 'u.last_name as reporter_last',
+          'rr.created_at as reported_at',
+        ])
+        .where('rr.ignored_at', 'is', null)
+        .orderBy('rr.created_at', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(500)
+        .execute();
+      return rows.map((r) => ({
+        review: { id: r.id, rating: r.rating, body: r.body, created_at: r.created_at, author: { uuid_id: r.author_uuid, name: fullName(r.author_first, r.author_last) } },
+        scenario: { uuid_id: r.scenario_uuid, name: r.scenario_name },
+        reported_by: { id: r.reporter_id, name: fullName(r.reporter_first, r.reporter_last) },
+        reported_at: r.reported_at,
+      }));
+    },
+
+    /** Ignore one open report of a review (404 when there is none). */
+    async ignoreReviewReport(reviewId: number, userId: number): Promise<MessageBody> {
+      const res = await db.updateTable('scenario_review_reports').set({ ignored_at: now() })
+        .where('review_id', '=', reviewId).where('user_id', '=', userId).where('ignored_at', 'is', null).executeTakeFirst();
+      if (!Number(res.numUpdatedRows)) throw notFound('Report not found');
+      return { message: 'Report ignored' };
+    },
+
+    /** Delete a review as a moderator: its rating leaves the average (with its reports) and its author is told. */
+    async deleteReviewAsAdmin(reviewId: number): Promise<MessageBody> {
+      const found = await db.transaction().execute(async (trx) => {
+        const review = await trx.selectFrom('scenario_reviews as r').innerJoin('scenarios as s', 's.id', 'r.scenario_id')
+          .select(['r.id', 'r.user_id', 'r.scenario_id', 's.name', 's.uuid_id']).where('r.id', '=', reviewId).executeTakeFirst();
+        if (!review) return null;
+        await trx.deleteFrom('scenario_review_reports').where('review_id', '=', review.id).execute();
+        await trx.deleteFrom('scenario_reviews').where('id', '=', review.id).execute();
+        await recount(trx, review.scenario_id);
+        return review;
+      });
+      if (!found) throw notFound('Review not found');
+      await notifyUser(db, found.user_id, { name: 'Your review was removed', description: found.name, link: `/scenario/${found.uuid_id}#reviews`, kind: 'moderation' });
+      return { message: 'Review deleted.' };
     },
   };
 }
