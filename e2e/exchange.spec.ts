@@ -27,7 +27,7 @@ function scenarioFile(fileName: string, description: string): string {
   return p;
 }
 
-async function pageOf(browser: Browser, user: 'paramedic' | 'tester') {
+async function pageOf(browser: Browser, user: 'paramedic' | 'tester' | 'educator') {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signedIn(page, user);

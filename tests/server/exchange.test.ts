@@ -300,6 +300,24 @@ describe.each(dbKinds)('scenario exchange (%s)', (kind) => {
       expect(await notificationsOf(owner)).toEqual([]);
     });
 
+    it('writes the new-version and review notifications in each recipient\'s language', async () => {
+      const german = await createUser(t.app, { firstName: 'Greta', lastName: 'Gast' });
+      await t.app.db.updateTable('users').set({ language: 'de' }).where('id', '=', german.id).execute();
+      const english = await createUser(t.app, { firstName: 'Ed', lastName: 'English' });
+      const s = await publicScenario(owner, 'Sprachen');
+      for (const u of [german, english]) await as(t.app, u, { method: 'POST', url: `/api/scenarios/togglefavourite/${s.id}` });
+      expect((await upload(owner, s.id, 'Neue Dosis', versionFile('Sprachen'))).statusCode).toBe(200);
+      expect((await notificationsOf(german)).map((n) => n.name)).toEqual(['Eine neue Version von Sprachen ist verfügbar']);
+      expect((await notificationsOf(english)).map((n) => n.name)).toEqual(['A new version of Sprachen is available']);
+
+      // A German owner reads who rated the scenario in German.
+      const mine = await publicScenario(german, 'Meins');
+      await as(t.app, english, { method: 'POST', url: `/api/scenarios/togglefavourite/${mine.id}` });
+      expect((await as(t.app, english, { method: 'PUT', url: `/api/exchange/scenarios/${mine.id}/reviews/mine`, payload: { rating: 4 } })).statusCode).toBe(200);
+      const told = await t.app.db.selectFrom('notifications').select('name').where('user_id', '=', german.id).where('kind', '=', 'review').execute();
+      expect(told.map((n) => n.name)).toEqual(['Ed English hat Meins mit 4 von 5 bewertet']);
+    });
+
     it('a copy that may not be adapted gets no new versions (403)', async () => {
       const s = await publicScenario(owner, 'Locked versions');
       expect((await edit(owner, s.id, { licence: 'community' })).statusCode).toBe(200);
