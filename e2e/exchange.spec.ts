@@ -8,6 +8,9 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { scenarioFileBytes } from '../src/server/db/seed/fixtures/scenarios/scenario-files';
 import { signedIn } from './support/auth';
+import { startNetSwitch } from './support/net-switch';
+import { waitForServiceWorker } from './support/offline-state';
+import { e2ePort } from './support/servers';
 
 test.use({ screenshot: 'only-on-failure' });
 test.describe.configure({ mode: 'serial' });
@@ -24,7 +27,7 @@ function scenarioFile(fileName: string, description: string): string {
   return p;
 }
 
-async function pageOf(browser: Browser, user: 'paramedic' | 'tester') {
+async function pageOf(browser: Browser, user: 'paramedic' | 'tester' | 'educator') {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signedIn(page, user);
@@ -155,10 +158,116 @@ test('who favourited it rates and reviews it; the average shows on the card', as
   await expect(page.getByTestId('scenario-card').first()).toBeVisible();
 });
 
+test('a reported review reaches the moderators: ignore a report, then delete the review', async ({ page, browser }) => {
+  test.skip(!uuid, 'needs the uploaded scenario');
+  // The owner and the educator report the fan's review (as a person would from its page).
+  for (const user of ['tester', 'educator'] as const) {
+    const { context, page: p } = await pageOf(browser, user);
+    const origin = new URL(p.url()).origin;
+    const reviews = (await (await p.request.get(`/api/exchange/scenarios/${uuid}/reviews`)).json()) as { reviews: { id: number; body: string | null }[] };
+    const id = reviews.reviews.find((r) => r.body?.startsWith('Clear cues'))!.id;
+    const res = await p.request.post(`/api/exchange/reviews/${id}/report`, { headers: { Origin: origin } });
+    expect(res.status(), await res.text()).toBe(200);
+    await context.close();
+  }
+  await signedIn(page, 'admin');
+  await page.goto('/admin/reported');
+  const section = page.getByTestId('reported-reviews');
+  await expect(section.getByRole('heading', { name: 'Reported reviews' })).toBeVisible();
+  const ours = section.getByTestId('reported-review').filter({ hasText: NAME });
+  await expect(ours).toHaveCount(2);
+  await expect(ours.first()).toContainText('Clear cues; my students found the glucose in time.');
+  await expect(ours.first()).toContainText('5 stars');
+  await capture(page, 'reported-reviews');
+  await ours.filter({ hasText: 'Reported by Theo Tester' }).getByRole('button', { name: 'Ignore' }).click();
+  await expect(page.getByText('Report ignored')).toBeVisible();
+  await expect(ours).toHaveCount(1);
+  await ours.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Review deleted')).toBeVisible();
+  await expect(ours).toHaveCount(0);
+  // The scenario no longer counts the rating.
+  await page.goto(`/scenario/${uuid}`);
+  await expect(page.getByTestId('reviews')).toContainText('No reviews yet.');
+});
+
 test('the profile shows the default licence', async ({ page }) => {
   await signedIn(page, 'tester');
   await page.goto('/me');
   await expect(page.getByRole('heading', { name: 'Sharing' })).toBeVisible();
   await expect(page.getByLabel('Licence for new uploads')).toHaveValue('cc-by-4.0');
   await capture(page, 'profile');
+});
+
+test('a kept offline copy is replaced by the new version once the device is online again', async ({ browser }) => {
+  test.skip(!uuid, 'needs the uploaded scenario');
+  // The fan's iPad reaches the server through a pass-through that can lose the network, with the
+  // service worker of the production build serving the kept file offline.
+  const net = await startNetSwitch(e2ePort, e2ePort + 60);
+  const context = await browser.newContext({ baseURL: net.url });
+  const fan = await context.newPage();
+  const keptVersion = () =>
+    fan.evaluate(async (key) => {
+      const open = indexedDB.open('community-offline');
+      const db = await new Promise<IDBDatabase>((res, rej) => {
+        open.onsuccess = () => res(open.result);
+        open.onerror = () => rej(open.error);
+      });
+      const row = await new Promise<{ status: string; fileName: string; item?: { version?: number } } | undefined>((res) => {
+        const req = db.transaction('favourites').objectStore('favourites').get(key);
+        req.onsuccess = () => res(req.result as never);
+        req.onerror = () => res(undefined);
+      });
+      db.close();
+      return row ? `${row.status} v${row.item?.version ?? 0} ${row.fileName}` : 'none';
+    }, `scenario:${uuid}`);
+  try {
+    await signedIn(fan, 'paramedic');
+    await waitForServiceWorker(fan);
+    // Favourited in the version test: kept on this device at version 2.
+    await fan.goto(`/scenario/${uuid}`);
+    await expect(fan.getByTestId('offline-badge')).toHaveText('Available offline', { timeout: 20_000 });
+    await expect.poll(keptVersion, { timeout: 20_000 }).toBe('stored v2 exchange-hypo-v2 (v2).json');
+
+    // The device is offline while the owner posts version 3.
+    await fan.waitForLoadState('networkidle');
+    net.setOnline(false);
+    await fan.evaluate(() => window.dispatchEvent(new Event('offline')));
+    const owner = await browser.newContext();
+    const ownerPage = await owner.newPage();
+    await signedIn(ownerPage, 'tester');
+    const origin = new URL(ownerPage.url()).origin;
+    const posted = await ownerPage.request.post(`/api/exchange/scenarios/${uuid}/versions`, {
+      headers: { Origin: origin },
+      multipart: {
+        change_note: 'Version three: a second blood glucose.',
+        scenFile: { name: 'exchange-hypo-v3.json', mimeType: 'application/json', buffer: fs.readFileSync(scenarioFile('exchange-hypo-v3.json', 'Third version with a second blood glucose.')) },
+      },
+    });
+    expect(posted.status(), await posted.text()).toBeLessThan(300);
+    await owner.close();
+    // Still the old copy while offline.
+    expect(await keptVersion()).toBe('stored v2 exchange-hypo-v2 (v2).json');
+
+    // Back online, the next visit refreshes the kept copy.
+    net.setOnline(true);
+    await fan.evaluate(() => window.dispatchEvent(new Event('online')));
+    await fan.reload();
+    await expect.poll(keptVersion, { timeout: 30_000 }).toBe('stored v3 exchange-hypo-v3 (v3).json');
+
+    // Offline again: the page and the download are the new version's.
+    await fan.waitForLoadState('networkidle');
+    net.setOnline(false);
+    await fan.evaluate(() => window.dispatchEvent(new Event('offline')));
+    await fan.goto(`/scenario/${uuid}`);
+    await expect(fan.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
+    await expect(fan.getByTestId('offline-badge')).toHaveText('Available offline');
+    const [download] = await Promise.all([fan.waitForEvent('download'), fan.getByRole('button', { name: `Download ${NAME}` }).click()]);
+    expect(download.suggestedFilename()).toBe('exchange-hypo-v3 (v3).json');
+    expect(fs.readFileSync((await download.path())!, 'utf8')).toContain('Third version with a second blood glucose.');
+  } finally {
+    net.setOnline(true);
+    await context.close();
+    await net.close();
+  }
 });

@@ -257,7 +257,8 @@ describe.each(dbKinds)('scenario exchange (%s)', (kind) => {
       expect(cur.json()).toMatchObject({ version: 2, fileName: 'case-v2 (v2).json' });
       expect((await as(t.app, other, { method: 'GET', url: `/api/exchange/scenarios/${s.uuid_id}/versions/7/download` })).statusCode).toBe(404);
       const dl = (await as(t.app, other, { method: 'GET', url: `/api/scenarios/download/${s.id}` })).json();
-      expect(dl).toMatchObject({ version: 2, attribution: expect.stringContaining('Sepsis ward by Olive Owner') });
+      // The current download names its version too (the device keeps the file under that name).
+      expect(dl).toMatchObject({ version: 2, fileName: 'case-v2 (v2).json', attribution: expect.stringContaining('Sepsis ward by Olive Owner') });
 
       await upload(owner, s.id, 'Third', versionFile('Sepsis ward'), 'case-v3.json');
       const hist = (await as(t.app, owner, { method: 'GET', url: `/api/exchange/scenarios/${s.id}/versions` })).json();
@@ -297,6 +298,24 @@ describe.each(dbKinds)('scenario exchange (%s)', (kind) => {
       }
       expect(await notificationsOf(bystander)).toEqual([]);
       expect(await notificationsOf(owner)).toEqual([]);
+    });
+
+    it('writes the new-version and review notifications in each recipient\'s language', async () => {
+      const german = await createUser(t.app, { firstName: 'Greta', lastName: 'Gast' });
+      await t.app.db.updateTable('users').set({ language: 'de' }).where('id', '=', german.id).execute();
+      const english = await createUser(t.app, { firstName: 'Ed', lastName: 'English' });
+      const s = await publicScenario(owner, 'Sprachen');
+      for (const u of [german, english]) await as(t.app, u, { method: 'POST', url: `/api/scenarios/togglefavourite/${s.id}` });
+      expect((await upload(owner, s.id, 'Neue Dosis', versionFile('Sprachen'))).statusCode).toBe(200);
+      expect((await notificationsOf(german)).map((n) => n.name)).toEqual(['Eine neue Version von Sprachen ist verfügbar']);
+      expect((await notificationsOf(english)).map((n) => n.name)).toEqual(['A new version of Sprachen is available']);
+
+      // A German owner reads who rated the scenario in German.
+      const mine = await publicScenario(german, 'Meins');
+      await as(t.app, english, { method: 'POST', url: `/api/scenarios/togglefavourite/${mine.id}` });
+      expect((await as(t.app, english, { method: 'PUT', url: `/api/exchange/scenarios/${mine.id}/reviews/mine`, payload: { rating: 4 } })).statusCode).toBe(200);
+      const told = await t.app.db.selectFrom('notifications').select('name').where('user_id', '=', german.id).where('kind', '=', 'review').execute();
+      expect(told.map((n) => n.name)).toEqual(['Ed English hat Meins mit 4 von 5 bewertet']);
     });
 
     it('a copy that may not be adapted gets no new versions (403)', async () => {
@@ -396,6 +415,44 @@ describe.each(dbKinds)('scenario exchange (%s)', (kind) => {
       const told = await t.app.db.selectFrom('notifications').select('name').where('user_id', '=', admin.id).where('kind', '=', 'moderation').execute();
       expect(told.map((n) => n.name)).toContain('A review was reported');
     });
+
+    it('admins list reported reviews, ignore a report, and delete a review (its rating leaves the average)', async () => {
+      const admin = await createUser(t.app, { role: 5, firstName: 'Mo', lastName: 'Moderator' });
+      const writer = await createUser(t.app, { firstName: 'Rae', lastName: 'Rater' });
+      const reporter = await createUser(t.app, { firstName: 'Pat', lastName: 'Reporter' });
+      const s = await publicScenario(owner, 'Moderated review');
+      await as(t.app, writer, { method: 'GET', url: `/api/scenarios/download/${s.id}` });
+      const r = (await review(writer, s.id, { rating: 1, body: 'Spam spam' })).json();
+      for (const who of [other, reporter]) expect((await as(t.app, who, { method: 'POST', url: `/api/exchange/reviews/${r.id}/report` })).statusCode).toBe(200);
+
+      // Not for users.
+      expect((await as(t.app, other, { method: 'GET', url: '/api/exchange/reviews/reported' })).statusCode).toBe(403);
+      expect((await as(t.app, other, { method: 'POST', url: `/api/exchange/reviews/${r.id}/delete` })).statusCode).toBe(403);
+      expect((await as(t.app, other, { method: 'POST', url: `/api/exchange/reviews/${r.id}/reports/${reporter.id}/ignore` })).statusCode).toBe(403);
+
+      const listed = (await as(t.app, admin, { method: 'GET', url: '/api/exchange/reviews/reported' })).json() as { review: { id: number; body: string; author: { name: string } }; scenario: { name: string }; reported_by: { id: number; name: string } }[];
+      const mine = listed.filter((x) => x.review.id === r.id);
+      expect(mine).toHaveLength(2);
+      expect(mine[0]).toMatchObject({ review: { body: 'Spam spam', author: { name: 'Rae Rater' } }, scenario: { name: 'Moderated review' } });
+      expect(mine.map((x) => x.reported_by.name).sort()).toEqual(['Oscar Other', 'Pat Reporter'].sort());
+
+      // Ignoring one report leaves the other; ignoring again is 404.
+      expect((await as(t.app, admin, { method: 'POST', url: `/api/exchange/reviews/${r.id}/reports/${reporter.id}/ignore` })).statusCode).toBe(200);
+      expect((await as(t.app, admin, { method: 'POST', url: `/api/exchange/reviews/${r.id}/reports/${reporter.id}/ignore` })).statusCode).toBe(404);
+      const after = (await as(t.app, admin, { method: 'GET', url: '/api/exchange/reviews/reported' })).json() as { review: { id: number }; reported_by: { id: number } }[];
+      expect(after.filter((x) => x.review.id === r.id).map((x) => x.reported_by.id)).toEqual([other.id]);
+
+      // Deleting removes the review, its reports and its rating; the author is told.
+      expect((await as(t.app, admin, { method: 'POST', url: `/api/exchange/reviews/${r.id}/delete` })).statusCode).toBe(200);
+      expect((await as(t.app, admin, { method: 'POST', url: `/api/exchange/reviews/${r.id}/delete` })).statusCode).toBe(404);
+      expect((await as(t.app, admin, { method: 'POST', url: '/api/exchange/reviews/abc/delete' })).statusCode).toBe(404);
+      const gone = (await as(t.app, admin, { method: 'GET', url: '/api/exchange/reviews/reported' })).json() as { review: { id: number } }[];
+      expect(gone.some((x) => x.review.id === r.id)).toBe(false);
+      const reviews = (await as(t.app, writer, { method: 'GET', url: `/api/exchange/scenarios/${s.uuid_id}/reviews` })).json();
+      expect(reviews).toMatchObject({ rating_count: 0, rating_average: null, mine: null });
+      const told = await t.app.db.selectFrom('notifications').select('name').where('user_id', '=', writer.id).where('kind', '=', 'moderation').execute();
+      expect(told.map((n) => n.name)).toContain('Your review was removed');
+    });
   });
 
   it('every exchange route needs a session (401)', async () => {
@@ -403,6 +460,7 @@ describe.each(dbKinds)('scenario exchange (%s)', (kind) => {
       ['GET', '/api/exchange/scenarios/1/versions'], ['POST', '/api/exchange/scenarios/1/versions'], ['GET', '/api/exchange/scenarios/1/versions/1/download'],
       ['GET', '/api/exchange/scenarios/1/adaptations'], ['GET', '/api/exchange/scenarios/1/reviews'], ['PUT', '/api/exchange/scenarios/1/reviews/mine'],
       ['DELETE', '/api/exchange/scenarios/1/reviews/mine'], ['POST', '/api/exchange/reviews/1/report'],
+      ['GET', '/api/exchange/reviews/reported'], ['POST', '/api/exchange/reviews/1/reports/1/ignore'], ['POST', '/api/exchange/reviews/1/delete'],
     ] as const) {
       expect((await t.app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
     }

@@ -222,6 +222,68 @@ export async function keepOffline(kind: OfflineKind, item: OfflineItem, opts: { 
   }
 }
 
+/** The version number of a scenario as the API returned it (media have none: 0). */
+const versionOf = (item: unknown): number => {
+  const v = (item as { version?: unknown } | undefined)?.version;
+  return typeof v === 'number' ? v : 0;
+};
+
+/** Chunks of a newer version are written under this key until they are complete. */
+const nextKey = (key: string) => `${key}#next`;
+
+/**
+ * A kept favourite whose item is newer on the server (a scenario's new version): the new file is
+ * fetched beside the kept one, which stays usable offline until the new one is complete; then the
+ * file and details are swapped in one transaction. On failure the old copy stays and the next sync
+ * tries again. Returns true when the kept copy was replaced.
+ */
+export async function refreshOffline(kind: OfflineKind, item: OfflineItem): Promise<boolean> {
+  const key = favouriteKey(kind, item.uuid_id);
+  if (inFlight.has(key)) return false;
+  const staged = nextKey(key);
+  const controller = new AbortController();
+  inFlight.set(key, controller);
+  const stopWatching = onlineManager.subscribe((online) => {
+    if (!online) controller.abort();
+  });
+  try {
+    const { url, fileName } = await downloadLink(kind, item.uuid_id, controller.signal);
+    const res = await fetch(url, { credentials: 'include', signal: controller.signal });
+    if (!res.ok || !res.body) return false;
+    const declared = Number(res.headers.get('content-length') ?? 0);
+    if (declared && !(await hasRoomFor(declared))) return false;
+    await deleteChunks(staged);
+    const size = await storeBody(staged, res.body, controller.signal);
+    return await db.transaction('rw', db.favourites, db.fileChunks, async () => {
+      const kept = await db.favourites.get(key);
+      // Unfavourited (or dropped) meanwhile: nothing to replace.
+      if (!kept) return false;
+      const chunks = await db.fileChunks.where('fileKey').equals(staged).sortBy('index');
+      await deleteChunks(key);
+      await db.fileChunks.bulkPut(chunks.map((c) => ({ ...c, fileKey: key })));
+      await deleteChunks(staged);
+      await db.favourites.update(key, {
+        status: 'stored',
+        item,
+        name: item.name,
+        size,
+        fileName: fileName || item.file_name || kept.fileName,
+        mimeType: res.headers.get('content-type')?.split(';')[0] || kept.mimeType,
+        chunkCount: chunks.length,
+        storedAt: Date.now(),
+        error: undefined,
+      });
+      return true;
+    });
+  } catch {
+    return false;
+  } finally {
+    await deleteChunks(staged).catch(() => undefined);
+    stopWatching();
+    if (inFlight.get(key) === controller) inFlight.delete(key);
+  }
+}
+
 /** Forget an item kept offline (unfavourited, or logout). */
 export async function dropOffline(kind: OfflineKind, id: string): Promise<void> {
   const key = favouriteKey(kind, id);
@@ -495,6 +557,13 @@ async function syncPass(): Promise<boolean> {
       if (!before.has(key)) continue;
       const kept = before.get(key);
       if (kept?.status === 'stored') {
+        if (versionOf(item) > versionOf(kept.item)) {
+          // A newer version on the server: its file replaces the kept one (the old one stays until then).
+          if (!onlineManager.isOnline()) break;
+          // On failure the kept copy stays and the next sync tries again.
+          if (await refreshOffline(kind, item)) changed = true;
+          continue;
+        }
         // Fresh metadata (name, description, tags) for the offline view.
         await db.favourites.update(key, { item, name: item.name });
         continue;

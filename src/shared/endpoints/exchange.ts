@@ -190,3 +190,35 @@ export const reportScenarioReview = endpoint({
   response: messageSchema,
   errors: [409],
 });
+
+/** An open report of a review, for the administrators' moderation screen. */
+export const reportedReviewSchema = v.object({
+  review: v.object({ id: v.number(), rating: v.number(), body: v.nullable(v.string()), created_at: v.string(), author: v.object({ uuid_id: v.string(), name: v.string() }) }),
+  scenario: v.object({ uuid_id: v.string(), name: v.string() }),
+  reported_by: v.object({ id: v.number(), name: v.string() }),
+  reported_at: v.string(),
+});
+export type ReportedReview = v.InferOutput<typeof reportedReviewSchema>;
+
+/** Admin: open review reports, newest first, one entry per (review, reporter). */
+export const listReportedReviews = endpoint({
+  method: 'GET',
+  path: '/api/exchange/reviews/reported',
+  response: v.array(reportedReviewSchema),
+});
+
+/** Admin: ignore one report of a review; id = the review, userId = the reporting user. */
+export const ignoreReportedReview = endpoint({
+  method: 'POST',
+  path: '/api/exchange/reviews/:id/reports/:userId/ignore',
+  params: v.object({ id: idParams.entries.id, userId: idParams.entries.id }),
+  response: messageSchema,
+});
+
+/** Admin: delete a reported review (the rating leaves the scenario's average); its author is told. */
+export const deleteReportedReview = endpoint({
+  method: 'POST',
+  path: '/api/exchange/reviews/:id/delete',
+  params: idParams,
+  response: messageSchema,
+});

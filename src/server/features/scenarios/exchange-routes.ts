@@ -5,7 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import fsp from 'node:fs/promises';
 import {
   VERSION_FILE_MESSAGE,
+  deleteReportedReview,
   deleteScenarioReview,
+  ignoreReportedReview,
+  listReportedReviews,
   downloadScenarioVersion,
   getExchangeMe,
   getScenarioAdaptations,
@@ -25,6 +28,7 @@ import type { AcceptedFile } from '../../uploads/registry.js';
 import { exchangeService } from './exchange-service.js';
 import { licenceOf } from '../../../shared/licences.js';
 import { route } from '../../lib/route.js';
+import { Role } from '../../../shared/enums.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { scenarioPortsOf, scenariosService } from './service.js';
 
@@ -141,4 +145,22 @@ export default async function exchangeRoutes(app: FastifyInstance) {
     tags,
     summary: "Report another person's review (once; 422 for my own, 409 again); administrators are notified",
   }, async ({ user, params }) => exchange.reportReview(user, params.id));
+
+  route(app, listReportedReviews, {
+    auth: Role.Admin,
+    tags,
+    summary: 'Open reports of scenario reviews, newest first, one per review and reporter',
+  }, async () => exchange.reportedReviews());
+
+  route(app, ignoreReportedReview, {
+    auth: Role.Admin,
+    tags,
+    summary: 'Ignore one report of a review (the review and the reporting user)',
+  }, async ({ params }) => exchange.ignoreReviewReport(params.id, params.userId));
+
+  route(app, deleteReportedReview, {
+    auth: Role.Admin,
+    tags,
+    summary: "Delete a reported review: its rating leaves the scenario's average and its author is notified",
+  }, async ({ params }) => exchange.deleteReviewAsAdmin(params.id));
 }

@@ -7,7 +7,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { now, type DB } from '../../db/connection.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error.js';
-import { notifyUser, notifyUsers } from '../../lib/notifications.js';
+import { notifyUsers, type NewNotification } from '../../lib/notifications.js';
+import { t, userLanguage } from '../../i18n/index.js';
+import type { Language } from '../../../shared/languages.js';
 import { signFileUrl } from '../../storage/signed-url.js';
 import { storeAcceptedFile, type AcceptedFile } from '../../uploads/registry.js';
 import type { SessionUser } from '../../plugins/session.js';
@@ -30,18 +32,12 @@ import {
   type ScenarioReviews,
   type ScenarioVersions,
 } from '../../../shared/endpoints/exchange.js';
-import { PROCESS_JOB, attributionOf, fullName, isAdaptable, ratingAverage, safeFileName, scenarioPortsOf, scenariosService, type ScenariosService } from './service.js';
+import { PROCESS_JOB, attributionOf, fullName, isAdaptable, ratingAverage, safeFileName, scenarioPortsOf, scenariosService, versionedFileName, type ScenariosService } from './service.js';
 import type { ScenarioRow } from './repository.js';
+import type { ReportedReview } from '../../../shared/endpoints/exchange.js';
 
 /** Where a version's file lives: beside the first one, under its number. */
 export const versionKeyFor = (uuidId: string, version: number, fileName: string) => `scenarios/${uuidId}/v${version}/${safeFileName(fileName)}`;
-
-/** 'Cardiac arrest (v2).isims': the file name a download of version N gets, so the device names the version. */
-export function versionedFileName(fileName: string, version: number): string {
-  if (version <= 1) return fileName;
-  const ext = path.extname(fileName);
-  return `${fileName.slice(0, fileName.length - ext.length)} (v${version})${ext}`;
-}
 
 export function exchangeService(app: FastifyInstance, scenarios: ScenariosService = scenariosService(scenarioPortsOf(app))) {
   const db: DB = app.db;
@@ -100,6 +96,21 @@ export function exchangeService(app: FastifyInstance, scenarios: ScenariosServic
     is_mine: r.user_id === viewerId,
   });
 
+  /**
+   * Notify each recipient with the title in their language: `n.name` is the catalogue's English key
+   * ('A new version of {{name}} is available') filled with `values` (English where it has none).
+   */
+  async function notifyInTheirLanguage(userIds: number[], n: NewNotification, values: Record<string, string | number> = {}) {
+    if (!userIds.length) return;
+    const users = await db.selectFrom('users').select(['id', 'language', 'distributor_id']).where('id', 'in', [...new Set(userIds)]).execute();
+    const byLanguage = new Map<Language, number[]>();
+    for (const u of users) {
+      const lang = userLanguage(u);
+      byLanguage.set(lang, [...(byLanguage.get(lang) ?? []), u.id]);
+    }
+    for (const [lang, ids] of byLanguage) await notifyUsers(db, ids, { ...n, name: t(n.name, lang, values) });
+  }
+
   /** Recount a scenario's ratings into its row (cards and the library sort read them there). */
   async function recount(trx: DB, scenarioId: number) {
     const agg = await trx
@@ -154,14 +165,14 @@ export function exchangeService(app: FastifyInstance, scenarios: ScenariosServic
         db.selectFrom('scenarios').select('contributed_by as user_id').where('based_on_id', '=', found.id).execute(),
       ]);
       const who = [...new Set([...favs, ...copies].map((r) => r.user_id))].filter((u) => u !== viewer.id);
-      await notifyUsers(db, who, {
-        name: `A new version of ${found.name} is available`,
+      await notifyInTheirLanguage(who, {
+        name: 'A new version of {{name}} is available',
         description: note,
         link: `/scenario/${found.uuid_id}`,
         kind: 'new_version',
         actorId: viewer.id,
         subject: `scenario:${found.id}`,
-      });
+      }, { name: found.name });
       return versionsOf((await scenarios.findVisible(found.uuid_id, viewer)));
     },
 
@@ -229,14 +240,14 @@ export function exchangeService(app: FastifyInstance, scenarios: ScenariosServic
         return !existing;
       });
       if (created) {
-        await notifyUser(db, row.contributed_by, {
-          name: `${fullName(viewer.first_name, viewer.last_name)} rated ${row.name} ${input.rating} of 5`,
+        await notifyInTheirLanguage([row.contributed_by], {
+          name: '{{who}} rated {{name}} {{rating}} of 5',
           description: body ?? '',
           link: `/scenario/${row.uuid_id}#reviews`,
           kind: 'review',
           actorId: viewer.id,
           subject: `scenario:${row.id}`,
-        });
+        }, { who: fullName(viewer.first_name, viewer.last_name), name: row.name, rating: input.rating });
       }
       const saved = await reviewBase().where('r.scenario_id', '=', row.id).where('r.user_id', '=', viewer.id).executeTakeFirstOrThrow();
       return toReview(saved, viewer.id);
@@ -264,8 +275,58 @@ export function exchangeService(app: FastifyInstance, scenarios: ScenariosServic
         .onConflict((oc) => oc.doNothing()).executeTakeFirst();
       if (!Number(added.numInsertedOrUpdatedRows ?? 0)) throw conflict(REVIEW_ALREADY_REPORTED_MESSAGE);
       const admins = (await db.selectFrom('users').select('id').where('enabled', '=', 1).where(sql<number>`role & ${Role.Admin}`, '=', Role.Admin).where('id', '!=', viewer.id).execute()).map((a) => a.id);
-      await notifyUsers(db, admins, { name: 'A review was reported', description: row.name, link: `/scenario/${row.uuid_id}#reviews`, kind: 'moderation', subject: `review:${review.id}` });
+      await notifyInTheirLanguage(admins, { name: 'A review was reported', description: row.name, link: `/scenario/${row.uuid_id}#reviews`, kind: 'moderation', subject: `review:${review.id}` });
       return { message: 'Review reported' };
+    },
+
+    /** Open reports of reviews (not ignored), newest first, one per review and reporter. */
+    async reportedReviews(): Promise<ReportedReview[]> {
+      const rows = await db
+        .selectFrom('scenario_review_reports as rr')
+        .innerJoin('scenario_reviews as r', 'r.id', 'rr.review_id')
+        .innerJoin('scenarios as s', 's.id', 'r.scenario_id')
+        .innerJoin('users as a', 'a.id', 'r.user_id')
+        .innerJoin('users as u', 'u.id', 'rr.user_id')
+        .select([
+          'r.id', 'r.rating', 'r.body', 'r.created_at', 'a.uuid_id as author_uuid', 'a.first_name as author_first', 'a.last_name as author_last',
+          's.uuid_id as scenario_uuid', 's.name as scenario_name', 'u.id as reporter_id', 'u.first_name as reporter_first', 'u.last_name as reporter_last',
+          'rr.created_at as reported_at',
+        ])
+        .where('rr.ignored_at', 'is', null)
+        .orderBy('rr.created_at', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(500)
+        .execute();
+      return rows.map((r) => ({
+        review: { id: r.id, rating: r.rating, body: r.body, created_at: r.created_at, author: { uuid_id: r.author_uuid, name: fullName(r.author_first, r.author_last) } },
+        scenario: { uuid_id: r.scenario_uuid, name: r.scenario_name },
+        reported_by: { id: r.reporter_id, name: fullName(r.reporter_first, r.reporter_last) },
+        reported_at: r.reported_at,
+      }));
+    },
+
+    /** Ignore one open report of a review (404 when there is none). */
+    async ignoreReviewReport(reviewId: number, userId: number): Promise<MessageBody> {
+      const res = await db.updateTable('scenario_review_reports').set({ ignored_at: now() })
+        .where('review_id', '=', reviewId).where('user_id', '=', userId).where('ignored_at', 'is', null).executeTakeFirst();
+      if (!Number(res.numUpdatedRows)) throw notFound('Report not found');
+      return { message: 'Report ignored' };
+    },
+
+    /** Delete a review as a moderator: its rating leaves the average (with its reports) and its author is told. */
+    async deleteReviewAsAdmin(reviewId: number): Promise<MessageBody> {
+      const found = await db.transaction().execute(async (trx) => {
+        const review = await trx.selectFrom('scenario_reviews as r').innerJoin('scenarios as s', 's.id', 'r.scenario_id')
+          .select(['r.id', 'r.user_id', 'r.scenario_id', 's.name', 's.uuid_id']).where('r.id', '=', reviewId).executeTakeFirst();
+        if (!review) return null;
+        await trx.deleteFrom('scenario_review_reports').where('review_id', '=', review.id).execute();
+        await trx.deleteFrom('scenario_reviews').where('id', '=', review.id).execute();
+        await recount(trx, review.scenario_id);
+        return review;
+      });
+      if (!found) throw notFound('Review not found');
+      await notifyInTheirLanguage([found.user_id], { name: 'Your review was removed', description: found.name, link: `/scenario/${found.uuid_id}#reviews`, kind: 'moderation' });
+      return { message: 'Review deleted.' };
     },
   };
 }

@@ -51,6 +51,12 @@ export function isVisibleTo(row: Pick<ScenarioRow, 'privacy_level' | 'contribute
 }
 
 export const safeFileName = (name: string) => path.basename(name).replace(/[^\w.\- ]+/g, '_').slice(-120) || 'scenario';
+/** 'Cardiac arrest (v2).isims': the file name a download of version N gets, so the device names the version. */
+export function versionedFileName(fileName: string, version: number): string {
+  if (version <= 1) return fileName;
+  const ext = path.extname(fileName);
+  return `${fileName.slice(0, fileName.length - ext.length)} (v${version})${ext}`;
+}
 /** A copy records the work it is based on; its name stays when the original is deleted. */
 export const isCopy = (row: Pick<ScenarioRow, 'based_on_name'>) => row.based_on_name !== null;
 /** The owner may change it: not a copy whose licence forbids adaptation (shared/licences.ts). */
@@ -329,8 +335,9 @@ export function scenariosService({ repo, storage, jobs, secret, log, groups }: S
       await repo.incrementDownloads(row.id);
       await repo.recordDownloader(row.id, viewer.id);
       return {
-        url: signFileUrl(secret, row.file_key, { fileName: row.file_name, disposition: 'attachment' }),
-        fileName: row.file_name,
+        // The current version's name says which version it is (the device keeps it under that name).
+        url: signFileUrl(secret, row.file_key, { fileName: versionedFileName(row.file_name, row.version), disposition: 'attachment' }),
+        fileName: versionedFileName(row.file_name, row.version),
         version: row.version,
         attribution: attributionOf(row),
       };

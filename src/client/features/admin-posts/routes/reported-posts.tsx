@@ -1,4 +1,4 @@
-// Admin: Reported posts (/admin/reported). Ignore a report or delete the post; the list reloads.
+// Admin: Reported posts (/admin/reported), then reported reviews. Ignore a report or delete the post; the list reloads.
 import { formatRelative as formatRelativeDate } from '../../../i18n/format';
 import type { ReportedPost } from '../../../../shared/schemas/posts';
 import { useAlertDialog, useConfirm } from '../../../components/confirm';
@@ -8,6 +8,7 @@ import { useToast } from '../../../components/toast';
 import { useDeleteReportedPost } from '../api/delete-reported-post';
 import { useReportedPosts } from '../api/get-reported-posts';
 import { useIgnoreReport } from '../api/ignore-report';
+import { ReportedReviews } from './reported-reviews';
 
 function ReportRow({ report }: { report: ReportedPost }) {
   const toast = useToast();
@@ -68,6 +69,7 @@ export function Component() {
       {data?.map((r) => (
         <ReportRow key={`${r.post.id}-${r.reportedBy.id}`} report={r} />
       ))}
+      <ReportedReviews />
     </section>
   );
 }
