@@ -8,6 +8,9 @@ import i18next from 'eslint-plugin-i18next';
 /** Client folders whose JSX holds no bare user-visible text (i18next/no-literal-string below). */
 export const I18N_CHECKED = [
   'src/client/app/**/*.tsx',
+  'src/client/features/admin/**/*.tsx',
+  'src/client/features/admin-media/**/*.tsx',
+  'src/client/features/admin-posts/**/*.tsx',
   'src/client/features/auth/**/*.tsx',
   'src/client/features/groups/**/*.tsx',
   'src/client/features/media/**/*.tsx',
