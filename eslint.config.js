@@ -12,6 +12,7 @@ export const I18N_CHECKED = [
   'src/client/features/admin-media/**/*.tsx',
   'src/client/features/admin-posts/**/*.tsx',
   'src/client/features/auth/**/*.tsx',
+  'src/client/features/downloads/**/*.tsx',
   'src/client/features/groups/**/*.tsx',
   'src/client/features/media/**/*.tsx',
   'src/client/features/search/**/*.tsx',
