@@ -17,6 +17,7 @@ export const I18N_CHECKED = [
   'src/client/features/media/**/*.tsx',
   'src/client/features/search/**/*.tsx',
   'src/client/features/tms/**/*.tsx',
+  'src/client/features/users/**/*.tsx',
   'src/client/components/confirm.tsx',
   'src/client/components/empty-state.tsx',
   'src/client/components/field-error.tsx',
