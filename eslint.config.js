@@ -16,6 +16,7 @@ export const I18N_CHECKED = [
   'src/client/features/groups/**/*.tsx',
   'src/client/features/media/**/*.tsx',
   'src/client/features/search/**/*.tsx',
+  'src/client/features/site-pages/**/*.tsx',
   'src/client/features/tms/**/*.tsx',
   'src/client/features/users/**/*.tsx',
   'src/client/components/confirm.tsx',
