@@ -8,11 +8,17 @@ import i18next from 'eslint-plugin-i18next';
 /** Client folders whose JSX holds no bare user-visible text (i18next/no-literal-string below). */
 export const I18N_CHECKED = [
   'src/client/app/**/*.tsx',
+  'src/client/features/admin/**/*.tsx',
+  'src/client/features/admin-media/**/*.tsx',
+  'src/client/features/admin-posts/**/*.tsx',
   'src/client/features/auth/**/*.tsx',
+  'src/client/features/downloads/**/*.tsx',
   'src/client/features/groups/**/*.tsx',
   'src/client/features/media/**/*.tsx',
   'src/client/features/search/**/*.tsx',
+  'src/client/features/site-pages/**/*.tsx',
   'src/client/features/tms/**/*.tsx',
+  'src/client/features/users/**/*.tsx',
   'src/client/components/confirm.tsx',
   'src/client/components/empty-state.tsx',
   'src/client/components/field-error.tsx',

@@ -1,9 +1,10 @@
 // The app in German: a browser that asks for German gets the sign-in screen in German; a user who
 // chose German on the account (PATCH /api/users/me) signs in and sees the shell, groups, media,
-// search, TMS and the not-found page in German, with German plurals; and at phone width (390 px)
-// none of those screens is wider than the window.
+// search, TMS, profile, downloads, support, the legal pages and the not-found page in German, with
+// German plurals; an admin sees the admin screens in German; and at phone width (390 px) none of
+// those screens is wider than the window.
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/auth';
+import { signIn, signedIn } from './support/auth';
 
 test.use({ screenshot: 'only-on-failure' });
 
@@ -19,6 +20,24 @@ const SCREENS: { path: string; heading: string | RegExp; text?: string | RegExp 
   { path: '/tms', heading: 'TMS', text: /^\d+ Nachbesprechung(en)? in \d+ Szenari(o|en)$/ },
   { path: '/tms/students', heading: 'TMS', text: /^\d+ Teilnehm(er\/in|ende)$/ },
   { path: '/no-such-page', heading: 'Seite nicht gefunden', text: 'Zur Startseite' },
+  { path: '/me/profile', heading: 'Angaben ändern', text: 'Telefonnummer' },
+  { path: '/me/password', heading: 'Passwort ändern', text: 'Zurück zu meinem Profil' },
+  { path: '/me/downloads', heading: 'Downloads', text: 'Nach der Installation' },
+  { path: '/me/support', heading: 'Support', text: 'Wenden Sie sich an die Niederlassung in Ihrer Nähe.' },
+  { path: '/terms', heading: 'Nutzungsbedingungen', text: '1. Begriffsbestimmungen' },
+  { path: '/privacy', heading: 'Datenschutzerklärung', text: 'Wer die Community nutzen darf' },
+  { path: '/accessibility', heading: 'Erklärung zur Barrierefreiheit', text: 'Was bereits funktioniert' },
+];
+
+/** The admin screens and a German text each shows (as the admin user). */
+const ADMIN_SCREENS: typeof SCREENS = [
+  { path: '/admin/analytics', heading: 'Statistik', text: 'Neue Beiträge pro Monat' },
+  { path: '/admin/users', heading: 'Benutzer', text: /^\d+ Benutzer verfügbar$/ },
+  { path: '/admin/reported', heading: 'Gemeldete Beiträge' },
+  { path: '/admin/post', heading: 'Beitrag an alle', text: 'Der Beitrag erscheint im Aktivitäts-Feed' },
+  { path: '/admin/reviewmedia', heading: 'Ausstehende Medien' },
+  { path: '/admin/audit', heading: 'Protokoll', text: 'Ausgeführt von' },
+  { path: '/admin/builds', heading: 'App-Versionen', text: 'Version hochladen' },
 ];
 
 async function setAccountLanguage(page: Page, language: 'de' | 'en' | null) {
@@ -101,4 +120,26 @@ test.describe('a user who chose German on the account', () => {
       await page.screenshot({ path: test.info().outputPath(`de-390${screen.path.replace(/[/?=]/g, '_')}.png`), fullPage: true });
     }
   });
+});
+
+test.describe('an admin who chose German on the account', () => {
+  test.afterEach(async ({ page }) => {
+    await setAccountLanguage(page, null);
+  });
+
+  for (const width of [1024, 390]) {
+    test(`sees the admin screens in German at ${width} px, none wider than the window`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signedIn(page, 'admin');
+      await setAccountLanguage(page, 'de');
+      for (const screen of ADMIN_SCREENS) {
+        await page.goto(screen.path);
+        await expect(page.getByRole('heading', { level: 1, name: screen.heading }), screen.path).toBeVisible();
+        await expect(page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link', { name: 'Protokoll' })).toBeVisible();
+        if (screen.text) await expect(page.getByText(screen.text).first(), screen.path).toBeVisible();
+        await expectNoHorizontalOverflow(page, screen.path);
+        await page.screenshot({ path: test.info().outputPath(`de-${width}${screen.path.replace(/[/?=]/g, '_')}.png`), fullPage: true });
+      }
+    });
+  }
 });

@@ -2,6 +2,7 @@
 // name, contributor first and last name, date, description, Approve and a Decline dropdown with the
 // reasons of spec section 5. 'Media approved' / 'Media declined'; a failure shows an 'Error' dialog.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../i18n/format';
 import { useAlertDialog } from '../../../components/confirm';
 import { EmptyState } from '../../../components/empty-state';
@@ -15,26 +16,36 @@ import { usePendingMedia } from '../api/get-pending-media';
 import { useRejectMedia } from '../api/reject-media';
 import { PictureIcon } from '../../../components/icons';
 
+/** The catalogue key of each decline reason (the API keeps the English reason). */
+const REASON_KEY = {
+  'Contains identifying information': 'identifying',
+  Inappropriate: 'inappropriate',
+  'Wrong tags': 'wrongTags',
+  'Missing tags': 'missingTags',
+  Other: 'other',
+} as const satisfies Record<DeclineReason, string>;
+
 function closeMenu(el: HTMLElement) {
   el.closest('details')?.removeAttribute('open');
 }
 
 function OtherReasonModal({ onClose, onSubmit, busy }: { onClose: () => void; onSubmit: (text: string) => void; busy: boolean }) {
+  const { t } = useTranslation('admin');
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
-  const error = !text.trim() ? 'Please enter a reason' : text.trim().length > TEXT_LIMITS.declineReason ? `The reason must be ${TEXT_LIMITS.declineReason} characters or fewer` : null;
+  const error = !text.trim() ? t('reviewMedia.reasonRequired') : text.trim().length > TEXT_LIMITS.declineReason ? t('reviewMedia.reasonTooLong', { max: TEXT_LIMITS.declineReason }) : null;
   return (
     <Modal
-      title="Decline: Other"
+      title={t('reviewMedia.otherTitle')}
       onClose={onClose}
       footer={
         <>
-          <button type="button" className="btn" onClick={onClose}>Cancel</button>
-          <button type="button" className="btn danger" disabled={busy} onClick={() => { setTouched(true); if (!error) onSubmit(text.trim()); }}>Decline</button>
+          <button type="button" className="btn" onClick={onClose}>{t('reviewMedia.cancel')}</button>
+          <button type="button" className="btn danger" disabled={busy} onClick={() => { setTouched(true); if (!error) onSubmit(text.trim()); }}>{t('reviewMedia.decline')}</button>
         </>
       }
     >
-      <label htmlFor="other-reason">Reason</label>
+      <label htmlFor="other-reason">{t('reviewMedia.reason')}</label>
       <textarea id="other-reason" rows={4} value={text} aria-invalid={touched && Boolean(error)} onChange={(e) => setText(e.target.value)} />
       <p className="help">{text.trim().length}/{TEXT_LIMITS.declineReason}</p>
       {touched && error && <p className="field-error">{error}</p>}
@@ -43,6 +54,7 @@ function OtherReasonModal({ onClose, onSubmit, busy }: { onClose: () => void; on
 }
 
 function PendingItem({ media }: { media: MediaItem }) {
+  const { t } = useTranslation('admin');
   const approve = useApproveMedia();
   const reject = useRejectMedia();
   const toast = useToast();
@@ -50,24 +62,24 @@ function PendingItem({ media }: { media: MediaItem }) {
   const [preview, setPreview] = useState(false);
   const [other, setOther] = useState(false);
   const busy = approve.isPending || reject.isPending;
-  const onError = (err: Error) => void alert('Error', err.message);
+  const onError = (err: Error) => void alert(t('reviewMedia.error'), err.message);
   const decline = (reason: DeclineReason, otherReason?: string) =>
-    reject.mutate({ id: media.id, reason, otherReason }, { onSuccess: () => { setOther(false); toast('Media declined'); }, onError });
+    reject.mutate({ id: media.id, reason, otherReason }, { onSuccess: () => { setOther(false); toast(t('reviewMedia.declined')); }, onError });
 
   return (
     <article className="card pending-media" data-testid="pending-media">
-      <button type="button" className="pending-media-thumb" onClick={() => setPreview(true)} aria-label={`Preview ${media.name}`}>
+      <button type="button" className="pending-media-thumb" onClick={() => setPreview(true)} aria-label={t('reviewMedia.preview', { name: media.name })}>
         {media.signed_thumb_url ? <img src={media.signed_thumb_url} alt={mediaAlt(media)} /> : <span aria-hidden="true">{media.is_video ? '▶' : <PictureIcon />}</span>}
       </button>
       <div className="pending-media-body">
         <h2>{media.name}</h2>
         {media.is_video ? (
           <p className="small" data-testid="pending-media-captions">
-            {media.signed_captions_url ? 'Has captions' : <span className="muted">No captions</span>}
+            {media.signed_captions_url ? t('reviewMedia.hasCaptions') : <span className="muted">{t('reviewMedia.noCaptions')}</span>}
           </p>
         ) : (
           <p className="small" data-testid="pending-media-alt">
-            {media.alt_text ? <>Alt text: {media.alt_text}</> : <span className="muted">No alt text</span>}
+            {media.alt_text ? t('reviewMedia.altText', { text: media.alt_text }) : <span className="muted">{t('reviewMedia.noAltText')}</span>}
           </p>
         )}
         <p className="muted">
@@ -75,9 +87,9 @@ function PendingItem({ media }: { media: MediaItem }) {
         </p>
         {media.description && <p>{media.description}</p>}
         <div className="actions">
-          <button type="button" className="btn primary" disabled={busy} onClick={() => approve.mutate(media.id, { onSuccess: () => toast('Media approved'), onError })}>Approve</button>
+          <button type="button" className="btn primary" disabled={busy} onClick={() => approve.mutate(media.id, { onSuccess: () => toast(t('reviewMedia.approved')), onError })}>{t('reviewMedia.approve')}</button>
           <details className="dropdown">
-            <summary className="btn danger" aria-disabled={busy}>Decline</summary>
+            <summary className="btn danger" aria-disabled={busy}>{t('reviewMedia.decline')}</summary>
             <div className="dropdown-menu" role="menu">
               {DECLINE_REASONS.map((r) => (
                 <button
@@ -92,7 +104,7 @@ function PendingItem({ media }: { media: MediaItem }) {
                     else decline(r);
                   }}
                 >
-                  {r}
+                  {t(`reviewMedia.reasons.${REASON_KEY[r]}`)}
                 </button>
               ))}
             </div>
@@ -104,7 +116,7 @@ function PendingItem({ media }: { media: MediaItem }) {
           <div className="media-preview">
             {media.is_video && media.signed_full_url ? (
               <video controls autoPlay src={media.signed_full_url} poster={media.signed_thumb_url ?? undefined} aria-label={media.name}>
-                {media.signed_captions_url && <track kind="captions" src={media.signed_captions_url} srcLang="en" label="Captions" default />}
+                {media.signed_captions_url && <track kind="captions" src={media.signed_captions_url} srcLang="en" label={t('reviewMedia.captions')} default />}
               </video>
             ) : media.signed_full_url ? (
               <img src={media.signed_full_url} alt={mediaAlt(media)} />
@@ -118,16 +130,17 @@ function PendingItem({ media }: { media: MediaItem }) {
 }
 
 export function Component() {
+  const { t } = useTranslation('admin');
   const { data, isPending, isError, error } = usePendingMedia();
   return (
     <section className="review-media">
-      <h1>Pending Media</h1>
+      <h1>{t('reviewMedia.title')}</h1>
       {isPending ? (
         <Spinner />
       ) : isError ? (
         <div className="alert error" role="alert">{error.message}</div>
       ) : data.media.length === 0 ? (
-        <EmptyState title="No available media" />
+        <EmptyState title={t('reviewMedia.empty')} />
       ) : (
         data.media.map((m) => <PendingItem key={m.id} media={m} />)
       )}

@@ -1,22 +1,24 @@
 // The admin area's frame: a persistent navigation over every admin screen, so each one
 // is reachable from the others. /admin itself goes to Analytics.
 import { useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import './admin.css';
 
-/** The admin screens, in the order the navigation shows them. */
+/** The admin screens, in the order the navigation shows them (label: a key under admin:nav). */
 export const ADMIN_SCREENS = [
-  { to: '/admin/analytics', label: 'Analytics' },
-  { to: '/admin/users', label: 'Users' },
-  { to: '/admin/reported', label: 'Reported posts' },
-  { to: '/admin/post', label: 'Post to everyone' },
-  { to: '/admin/reviewmedia', label: 'Review media' },
-  { to: '/admin/audit', label: 'Audit log' },
-  { to: '/admin/licences', label: 'Licences' },
-  { to: '/admin/builds', label: 'App builds' },
+  { to: '/admin/analytics', label: 'analytics' },
+  { to: '/admin/users', label: 'users' },
+  { to: '/admin/reported', label: 'reported' },
+  { to: '/admin/post', label: 'post' },
+  { to: '/admin/reviewmedia', label: 'reviewMedia' },
+  { to: '/admin/audit', label: 'audit' },
+  { to: '/admin/licences', label: 'licences' },
+  { to: '/admin/builds', label: 'builds' },
 ] as const;
 
 export function AdminLayout() {
+  const { t } = useTranslation('admin');
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
   // On a narrow window the navigation is a strip that scrolls sideways: keep the current screen's
@@ -33,12 +35,12 @@ export function AdminLayout() {
   }, [pathname]);
   return (
     <div className="admin-area">
-      <nav className="admin-nav" aria-label="Admin">
-        <span className="admin-nav-title">Admin</span>
+      <nav className="admin-nav" aria-label={t('nav.label')}>
+        <span className="admin-nav-title">{t('nav.title')}</span>
         <ul ref={list}>
           {ADMIN_SCREENS.map((s) => (
             <li key={s.to}>
-              <NavLink to={s.to}>{s.label}</NavLink>
+              <NavLink to={s.to}>{t(`nav.${s.label}`)}</NavLink>
             </li>
           ))}
         </ul>

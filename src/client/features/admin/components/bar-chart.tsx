@@ -1,6 +1,7 @@
 // A bar chart of monthly counts (chart.js, loaded with the Analytics screen only), y axis from 0 in
 // steps of 1 (spec section 9), with the same numbers in a table for screen readers.
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
@@ -12,6 +13,7 @@ export interface ChartSeries {
 }
 
 export function BarChart({ title, labels, series }: { title: string; labels: string[]; series: ChartSeries[] }) {
+  const { t } = useTranslation('admin');
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return;
@@ -40,7 +42,7 @@ export function BarChart({ title, labels, series }: { title: string; labels: str
           <caption>{title}</caption>
           <thead>
             <tr>
-              <th scope="col">Month</th>
+              <th scope="col">{t('chart.month')}</th>
               {series.map((s) => <th key={s.label} scope="col">{s.label}</th>)}
             </tr>
           </thead>

@@ -1,5 +1,6 @@
 // Admin Audit log (/admin/audit): every admin and moderator action with actor, action,
 // target, reason and time, newest first, filtered by action and by actor.
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../../i18n/format';
 import { auditActionLabel, type AuditEntry } from '../../../../shared/schemas/admin';
@@ -27,12 +28,14 @@ function targetLink(e: AuditEntry): string | null {
 }
 
 function Target({ entry }: { entry: AuditEntry }) {
-  const label = entry.target_label ?? `${entry.target_type} ${entry.target_id} (removed)`;
+  const { t } = useTranslation('admin');
+  const label = entry.target_label ?? t('audit.removedTarget', { type: entry.target_type, id: entry.target_id });
   const link = entry.target_label ? targetLink(entry) : null;
   return link ? <Link to={link}>{label}</Link> : <>{label}</>;
 }
 
 export function Component() {
+  const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
   const action = params.get('action') ?? '';
   const actor = params.get('actor') ?? '';
@@ -49,49 +52,49 @@ export function Component() {
   };
   return (
     <section>
-      <h1>Audit log</h1>
-      <p className="muted">Every admin and moderator action, newest first.</p>
+      <h1>{t('audit.title')}</h1>
+      <p className="muted">{t('audit.intro')}</p>
       <div className="audit-filters">
         <div>
-          <label htmlFor="audit-action">Action</label>
+          <label htmlFor="audit-action">{t('audit.action')}</label>
           <select id="audit-action" value={action} onChange={(e) => set({ action: e.target.value })}>
-            <option value="">All actions</option>
+            <option value="">{t('audit.allActions')}</option>
             {data?.actions.map((a) => <option key={a} value={a}>{auditActionLabel(a)}</option>)}
           </select>
         </div>
         <div>
-          <label htmlFor="audit-actor">Actor</label>
+          <label htmlFor="audit-actor">{t('audit.actor')}</label>
           <select id="audit-actor" value={actor} onChange={(e) => set({ actor: e.target.value })}>
-            <option value="">Everyone</option>
+            <option value="">{t('audit.everyone')}</option>
             {data?.actors.map((a) => <option key={a.id} value={a.id}>{a.first_name} {a.last_name}</option>)}
           </select>
         </div>
-        {(action || actor) && <button type="button" className="btn" onClick={() => set({ action: '', actor: '' })}>Clear</button>}
+        {(action || actor) && <button type="button" className="btn" onClick={() => set({ action: '', actor: '' })}>{t('audit.clear')}</button>}
       </div>
-      {isLoading && <Spinner label="Loading the audit log" />}
+      {isLoading && <Spinner label={t('audit.loading')} />}
       {isError && <p className="alert error">{(error as Error).message}</p>}
-      {data && data.entries.length === 0 && <EmptyState title="No actions recorded" />}
+      {data && data.entries.length === 0 && <EmptyState title={t('audit.empty')} />}
       {data && data.entries.length > 0 && (
         <>
-          <p className="muted small" aria-live="polite">{data.total} action(s)</p>
+          <p className="muted small" aria-live="polite">{t('audit.count', { count: data.total })}</p>
           <table className="audit-table">
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Actor</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Reason</th>
+                <th scope="col">{t('audit.when')}</th>
+                <th scope="col">{t('audit.actor')}</th>
+                <th scope="col">{t('audit.action')}</th>
+                <th scope="col">{t('audit.target')}</th>
+                <th scope="col">{t('audit.reason')}</th>
               </tr>
             </thead>
             <tbody>
               {data.entries.map((e) => (
                 <tr key={e.id} data-testid="audit-entry">
-                  <td data-label="When"><time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time></td>
-                  <td data-label="Actor">{e.actor ? `${e.actor.first_name} ${e.actor.last_name}` : 'Removed user'}</td>
-                  <td data-label="Action">{auditActionLabel(e.action)}</td>
-                  <td data-label="Target"><Target entry={e} /></td>
-                  <td data-label="Reason">{e.detail ?? '—'}</td>
+                  <td data-label={t('audit.when')}><time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time></td>
+                  <td data-label={t('audit.actor')}>{e.actor ? `${e.actor.first_name} ${e.actor.last_name}` : t('audit.removedUser')}</td>
+                  <td data-label={t('audit.action')}>{auditActionLabel(e.action)}</td>
+                  <td data-label={t('audit.target')}><Target entry={e} /></td>
+                  <td data-label={t('audit.reason')}>{e.detail ?? '—'}</td>
                 </tr>
               ))}
             </tbody>

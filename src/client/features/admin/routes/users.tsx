@@ -2,6 +2,7 @@
 // page) with Enable or Disable, 'N User(s) available', 'No users found'. Disabling signs the user
 // out everywhere at once; an admin cannot disable their own account.
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_SIZE } from '../../../../shared/limits';
 import type { AdminUser } from '../../../../shared/schemas/admin';
@@ -16,6 +17,7 @@ import { useAdminUsers } from '../api/get-users';
 import { useSetUserEnabled } from '../api/set-enabled';
 
 function UserCard({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const { t } = useTranslation('admin');
   const setEnabled = useSetUserEnabled();
   const confirm = useConfirm();
   const alert = useAlertDialog();
@@ -23,12 +25,12 @@ function UserCard({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const name = `${user.first_name} ${user.last_name}`;
   const toggle = async () => {
     const enabled = !user.enabled;
-    if (!enabled && !(await confirm({ title: 'Disable user', message: `Disable ${name}? They are signed out at once and cannot sign in until enabled again.`, confirmLabel: 'Disable', danger: true }))) return;
+    if (!enabled && !(await confirm({ title: t('users.disableTitle'), message: t('users.disableMessage', { name }), confirmLabel: t('users.disable'), danger: true }))) return;
     try {
       await setEnabled.mutateAsync({ uuid: user.uuid_id, enabled });
-      toast(enabled ? `${name} enabled` : `${name} disabled`);
+      toast(enabled ? t('users.enabledToast', { name }) : t('users.disabledToast', { name }));
     } catch (err) {
-      await alert('Error', (err as Error).message);
+      await alert(t('users.error'), (err as Error).message);
     }
   };
   return (
@@ -36,18 +38,18 @@ function UserCard({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
       <h2>{name}</h2>
       <p className="muted">@{user.username}</p>
       <p><a href={`mailto:${user.email}`}>{user.email}</a></p>
-      <p className="small muted">{user.roles.join(', ')} · {user.last_login ? `Last signed in: ${formatRelativeDate(user.last_login)}` : 'Never signed in'}</p>
+      <p className="small muted">{user.roles.join(', ')} · {user.last_login ? t('users.lastLogin', { when: formatRelativeDate(user.last_login) }) : t('users.neverLoggedIn')}</p>
       <p>
-        <span className={`status-badge${user.enabled ? '' : ' off'}`}>{user.enabled ? 'Enabled' : 'Disabled'}</span>
-        {!user.email_verified && <span className="muted small"> · e-mail not verified</span>}
+        <span className={`status-badge${user.enabled ? '' : ' off'}`}>{user.enabled ? t('users.enabled') : t('users.disabled')}</span>
+        {!user.email_verified && <span className="muted small">{t('users.notVerified')}</span>}
       </p>
       <div className="actions">
         {user.enabled ? (
-          <button type="button" className="btn danger" onClick={toggle} disabled={isSelf || setEnabled.isPending} title={isSelf ? 'You cannot disable your own account' : undefined}>
-            Disable
+          <button type="button" className="btn danger" onClick={toggle} disabled={isSelf || setEnabled.isPending} title={isSelf ? t('users.cannotDisableSelf') : undefined}>
+            {t('users.disable')}
           </button>
         ) : (
-          <button type="button" className="btn primary" onClick={toggle} disabled={setEnabled.isPending}>Enable</button>
+          <button type="button" className="btn primary" onClick={toggle} disabled={setEnabled.isPending}>{t('users.enable')}</button>
         )}
       </div>
     </article>
@@ -55,6 +57,7 @@ function UserCard({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
 }
 
 export function Component() {
+  const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
   const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
@@ -74,23 +77,23 @@ export function Component() {
   };
   return (
     <section>
-      <h1>Users</h1>
+      <h1>{t('users.title')}</h1>
       <form className="admin-users-search" role="search" onSubmit={submit}>
         <div>
-          <label htmlFor="admin-user-search">Search all users</label>
-          <input id="admin-user-search" type="search" placeholder="Name, username or e-mail" value={draft} maxLength={100} onChange={(e) => setDraft(e.target.value)} />
+          <label htmlFor="admin-user-search">{t('users.search')}</label>
+          <input id="admin-user-search" type="search" placeholder={t('users.searchPlaceholder')} value={draft} maxLength={100} onChange={(e) => setDraft(e.target.value)} />
         </div>
-        <button type="submit" className="btn primary">Search</button>
+        <button type="submit" className="btn primary">{t('users.searchButton')}</button>
       </form>
-      {isLoading && <Spinner label="Loading users" />}
+      {isLoading && <Spinner label={t('users.loading')} />}
       {isError && <p className="alert error">{(error as Error).message}</p>}
       {data && (
         <>
           <p className="admin-user-count" aria-live="polite">
-            {data.total} User(s) available{isFetching ? '…' : ''}
+            {t('users.count', { count: data.total })}{isFetching ? '…' : ''}
           </p>
           {data.users.length === 0 ? (
-            <EmptyState title="No users found" />
+            <EmptyState title={t('users.empty')} />
           ) : (
             <div className="admin-user-grid">
               {data.users.map((u) => <UserCard key={u.id} user={u} isSelf={u.id === me?.id} />)}

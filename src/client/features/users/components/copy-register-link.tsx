@@ -1,5 +1,6 @@
 // The organisation's register link with a Copy button; the text goes back to 'Copy' after 5 seconds.
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 async function copyText(text: string) {
   if (navigator.clipboard?.writeText) {
@@ -22,6 +23,7 @@ async function copyText(text: string) {
 }
 
 export function CopyRegisterLink({ code }: { code: string }) {
+  const { t } = useTranslation('users');
   const link = `${window.location.origin}/register?orgcode=${encodeURIComponent(code)}`;
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -31,11 +33,11 @@ export function CopyRegisterLink({ code }: { code: string }) {
   }, [copied]);
   return (
     <div className="copy-link">
-      <label htmlFor="register-link">Register link for your organisation</label>
+      <label htmlFor="register-link">{t('registerLink.label')}</label>
       <div className="inline-control">
         <input id="register-link" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
         <button type="button" className="btn" onClick={() => void copyText(link).then(() => setCopied(true))}>
-          {copied ? 'Copied!' : 'Copy'}
+          {copied ? t('registerLink.copied') : t('registerLink.copy')}
         </button>
       </div>
     </div>

@@ -1,17 +1,19 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { OfflineBadge } from '../../../offline/components/offline-badge';
 import { useMyFavouriteScenarios } from '../../../lib/favourites';
 
 export function FavouriteScenariosCard() {
+  const { t } = useTranslation('users');
   const favourites = useMyFavouriteScenarios();
   return (
     <section className="card" aria-labelledby="fav-scenarios">
-      <h2 id="fav-scenarios">Favourite Scenarios</h2>
+      <h2 id="fav-scenarios">{t('favourites.title')}</h2>
       {favourites.isPending ? (
-        <Spinner label="Loading favourite scenarios" />
+        <Spinner label={t('favourites.loading')} />
       ) : favourites.isError || !favourites.data.length ? (
-        <p className="muted">No favourite scenarios yet</p>
+        <p className="muted">{t('favourites.empty')}</p>
       ) : (
         <ul className="plain-list">
           {favourites.data.map((s) => (

@@ -1,4 +1,5 @@
 // /view-user/:id : another user's details, public scenarios and favourites (spec section 2).
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { EmptyState } from '../../../components/empty-state';
@@ -20,13 +21,14 @@ function ScenarioList({ title, list, loading, empty }: { title: string; list?: S
 }
 
 export function Component() {
+  const { t } = useTranslation('users');
   const { id = '' } = useParams();
   const user = useUserDetails(id);
   const pub = useUserPublicScenarios(id);
   const favs = useUserFavouriteScenarios(id);
   useItemTitle(user.data ? `${user.data.first_name} ${user.data.last_name}` : undefined);
-  if (user.isLoading) return <Spinner label="Loading user" />;
-  if (user.error || !user.data) return <EmptyState title="No users found"><Link to="/feed">Back to the feed</Link></EmptyState>;
+  if (user.isLoading) return <Spinner label={t('viewUser.loading')} />;
+  if (user.error || !user.data) return <EmptyState title={t('viewUser.notFound')}><Link to="/feed">{t('viewUser.backToFeed')}</Link></EmptyState>;
   const u = user.data;
   return (
     <div className="view-user">
@@ -46,8 +48,8 @@ export function Component() {
         </div>
       </div>
       <div className="two-col">
-        <ScenarioList title="Public Scenarios" list={pub.data} loading={pub.isLoading} empty="No public scenarios yet." />
-        <ScenarioList title="Favourite Scenarios" list={favs.data} loading={favs.isLoading} empty="No favourite scenarios yet." />
+        <ScenarioList title={t('viewUser.publicScenarios')} list={pub.data} loading={pub.isLoading} empty={t('viewUser.noPublic')} />
+        <ScenarioList title={t('viewUser.favouriteScenarios')} list={favs.data} loading={favs.isLoading} empty={t('viewUser.noFavourites')} />
       </div>
     </div>
   );
