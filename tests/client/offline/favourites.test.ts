@@ -97,6 +97,31 @@ describe('syncOfflineFavourites', () => {
     expect(await db.fileChunks.where('fileKey').equals(`scenario:${other.uuid_id}`).count()).toBe(0);
   });
 
+  it('replaces a kept scenario with its newer version, and keeps the old copy when the new file fails', async () => {
+    const key = `scenario:${item.uuid_id}`;
+    await db.favourites.put({ key, kind: 'scenario', id: item.uuid_id, name: item.name, fileName: 'arrest.isims', mimeType: 'x', size: 3, status: 'stored', chunkCount: 1, storedAt: 1, item: { ...item, version: 1 } });
+    await db.fileChunks.put({ fileKey: key, index: 0, data: new Blob(['old']) });
+    let fileOk = false;
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url === '/api/scenarios/myfavourites') return json([{ ...item, version: 2 }]);
+      if (url === '/api/media/favourites') return json({ total: 0, media: [] });
+      if (url.startsWith('/api/scenarios/download/')) return json({ url: '/api/files/v2', fileName: 'arrest (v2).isims', version: 2 });
+      return fileOk ? new Response(streamOf(new TextEncoder().encode('version two'))) : new Response('gone', { status: 500 });
+    });
+    const keptText = async () => new Blob((await db.fileChunks.where('fileKey').equals(key).sortBy('index')).map((c) => c.data)).text();
+
+    // The new file does not arrive: the old copy stays as it was.
+    await syncOfflineFavourites();
+    expect(await db.favourites.get(key)).toMatchObject({ status: 'stored', fileName: 'arrest.isims', item: { version: 1 } });
+    expect(await keptText()).toBe('old');
+
+    fileOk = true;
+    expect(await syncOfflineFavourites()).toBe(true);
+    expect(await db.favourites.get(key)).toMatchObject({ status: 'stored', fileName: 'arrest (v2).isims', size: 11, chunkCount: 1, item: { version: 2 } });
+    expect(await keptText()).toBe('version two');
+    expect(await db.fileChunks.count()).toBe(1);
+  });
+
   it('leaves an item alone while its toggle waits in the outbox', async () => {
     await db.outbox.clear();
     await db.outbox.add({
