@@ -21,7 +21,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The English keys with placeholders, longest first (the most specific pattern wins). */
 const patterns: Pattern[] = Object.keys(en)
-  .filter((key) => PLACEHOLDER.test(key))
+  .filter((key) => key.includes('{{'))
   .sort((a, b) => b.length - a.length)
   .map((key) => {
     const names: string[] = [];
