@@ -100,6 +100,10 @@ test.describe('a user who chose German on the account', () => {
       await expect(page.getByRole('heading', { level: 1, name: screen.heading }), screen.path).toBeVisible();
       if (screen.text) await expect(page.getByText(screen.text).first(), screen.path).toBeVisible();
     }
+    // The library's buttons: adding a scenario, and each card's Download.
+    await page.goto('/scenarios');
+    await expect(page.locator('summary', { hasText: 'Szenario hinzufügen' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /herunterladen$/ }).first()).toBeVisible();
     // The TMS tabs and a debrief's German labels.
     await page.goto('/tms');
     await expect(page.getByRole('navigation', { name: 'TMS-Ansichten' }).getByRole('link', { name: 'Nachbesprechungen' })).toBeVisible();
