@@ -65,6 +65,8 @@ test('an admin approves one and declines one with an Other reason; the owner rea
   await expect(a).toContainText('Emma Educator');
   // The review shows whether an image has alt text.
   await expect(a.getByTestId('pending-media-alt')).toHaveText('No alt text');
+  // And whether its owner has confirmed it identifies no patient (asked when it is made public).
+  await expect(a.getByTestId('pending-media-confirmation')).toHaveText('Not yet confirmed as free of identifiable patients');
   await a.getByRole('button', { name: `Preview ${imageA}` }).click();
   await expect(page.getByRole('dialog', { name: imageA }).locator('img')).toBeVisible();
   await page.getByRole('button', { name: 'Close' }).click();

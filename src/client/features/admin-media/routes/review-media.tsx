@@ -82,6 +82,11 @@ function PendingItem({ media }: { media: MediaItem }) {
             {media.alt_text ? t('reviewMedia.altText', { text: media.alt_text }) : <span className="muted">{t('reviewMedia.noAltText')}</span>}
           </p>
         )}
+        <p className="small" data-testid="pending-media-confirmation">
+          {media.public_confirmation
+            ? t('reviewMedia.deidentifiedConfirmed', { who: media.public_confirmation.confirmed_by, when: formatDate(media.public_confirmation.confirmed_at) })
+            : <span className="muted">{t('reviewMedia.deidentifiedNotConfirmed')}</span>}
+        </p>
         <p className="muted">
           {media.contributed_by.first_name} {media.contributed_by.last_name} · {formatDate(media.contributed_at)}
         </p>
