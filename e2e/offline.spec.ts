@@ -151,10 +151,14 @@ test.describe('offline with the service worker', () => {
     await page.goto(`/scenario/${other.uuid_id}`);
     await expect(page.getByText('This scenario is not available offline')).toBeVisible();
     await goOnline(page);
+    // The app has seen the network return before the next page asks the server.
+    await expect(page.getByTestId('offline-status')).toHaveCount(0, { timeout: 30_000 });
 
     // Unfavouriting forgets the copy.
     await page.goto(`/scenario/${scenario.uuid_id}`);
-    await page.getByRole('button', { name: /^Favourited/ }).click();
+    const favourited = page.getByRole('button', { name: /^Favourited/ });
+    await expect(favourited).toBeVisible({ timeout: 30_000 });
+    await favourited.click();
     await expect(page.getByTestId('offline-badge')).toHaveCount(0);
   });
 
