@@ -86,7 +86,7 @@ export default tseslint.config(
       'boundaries/include': ['src/**', 'sw/**', 'tests/lint-fixtures/**'],
       'boundaries/elements': [
         { type: 'client-building-block', pattern: ['**/client/features/posts/components/**', '**/client/features/posts/api/**'], partialMatch: false },
-        { type: 'client-building-block', pattern: '**/client/features/scenarios/components/scenario-card.tsx', mode: 'file' },
+        { type: 'client-building-block', pattern: '**/client/features/scenarios/components/card/**', partialMatch: false },
         { type: 'client-feature', pattern: 'client/features/*', capture: ['name'] },
         { type: 'client-shared', pattern: 'client/(components|offline|lib)' },
         { type: 'client', pattern: 'client' },

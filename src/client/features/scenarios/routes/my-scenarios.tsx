@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ApiError } from '../../../lib/api';
 import { useMyScenarios } from '../api/get-my-scenarios';
 import { useDirectoryTree } from '../api/get-directory-tree';
-import { ScenarioCard } from '../components/scenario-card';
+import { ScenarioCard } from '../components/card/scenario-card';
 import { AddScenarioMenu } from '../components/add-scenario-menu';
 import { FolderIcon } from '../../../components/icons';
 

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
 import { useScenarios } from '../api/get-scenarios';
 import { useAllTags } from '../../../lib/tags';
-import { ScenarioCard } from '../components/scenario-card';
+import { ScenarioCard } from '../components/card/scenario-card';
 import { ScenarioFilters, type LibraryFilterState } from '../components/scenario-filters';
 import { AddScenarioMenu } from '../components/add-scenario-menu';
 import { useExchangeT } from '../../../i18n/exchange';

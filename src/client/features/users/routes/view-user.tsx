@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/empty-state';
 import type { Scenario } from '../../../../shared/schemas/scenarios';
 import { useUserDetails } from '../api/get-user-details';
 import { useUserFavouriteScenarios, useUserPublicScenarios } from '../api/get-user-scenarios';
-import { ScenarioCard } from '../../scenarios/components/scenario-card';
+import { ScenarioCard } from '../../scenarios/components/card/scenario-card';
 import { useItemTitle } from '../../../app/screen-title';
 
 function ScenarioList({ title, list, loading, empty }: { title: string; list?: Scenario[]; loading: boolean; empty: string }) {

@@ -1,10 +1,10 @@
 // One scenario in a list: device thumbnail, name, patient, tags, contributor and download.
 import { Link } from 'react-router-dom';
-import { LicenceLink, RatingSummary } from '../../../components/exchange';
-import { PrivacyLevel, patientAgeLabels, patientConditionLabels } from '../../../../shared/enums';
-import { formatRelativeDate, truncateTag } from '../../../../shared/format';
-import type { Scenario } from '../../../../shared/schemas/scenarios';
-import { DownloadButton } from './download-button';
+import { LicenceLink, RatingSummary } from '../../../../components/exchange';
+import { PrivacyLevel, patientAgeLabels, patientConditionLabels } from '../../../../../shared/enums';
+import { formatRelativeDate, truncateTag } from '../../../../../shared/format';
+import type { Scenario } from '../../../../../shared/schemas/scenarios';
+import { DownloadButton } from '../download-button';
 
 export function ScenarioCard({ scenario, showOwnerState = false }: { scenario: Scenario; showOwnerState?: boolean }) {
   const s = scenario;
