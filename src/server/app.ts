@@ -107,6 +107,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     schema: config.databaseSchema,
     readThreads: config.sqliteReadThreads,
     poolSize: config.dbPoolSize,
+    writePoolSize: config.dbWritePoolSize,
     pgTimeouts,
     onPgError,
   });
@@ -138,7 +139,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(errors);
   await app.register(i18n);
   // Before the routes, so its hook counts every one of them (nothing at all when metrics are off).
-  setupMetrics(app, handle.pool);
+  setupMetrics(app, handle.pools);
   await app.register(requestContext);
   await app.register(session);
   await app.register(originCheck, { publicUrl: config.publicUrl });

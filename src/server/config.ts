@@ -2,7 +2,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
-import { DEFAULT_POOL_SIZE, DEFAULT_READ_THREADS } from './db/defaults.js';
+import { DEFAULT_POOL_SIZE, DEFAULT_READ_THREADS, DEFAULT_WRITE_POOL_SIZE } from './db/defaults.js';
 import { resolveMediaTool } from './lib/media-tools.js';
 import { DEFAULT_LOGIN_ADDRESS_LIMIT } from './features/auth/limits.js';
 import { parseSupportOffices, parseWebEditorUrl } from './lib/site-config.js';
@@ -86,6 +86,7 @@ const envSchema = v.object({
   S3_FORCE_PATH_STYLE: bool(false),
   SQLITE_READ_THREADS: int(DEFAULT_READ_THREADS),
   DB_POOL_SIZE: int(DEFAULT_POOL_SIZE),
+  DB_WRITE_POOL_SIZE: int(DEFAULT_WRITE_POOL_SIZE),
   LIST_CACHE: bool(true),
   DB_CONNECT_TIMEOUT_MS: int(2000),
   DB_QUERY_TIMEOUT_MS: int(2500),
@@ -171,8 +172,10 @@ export interface Config {
   storage: StorageConfig;
   /** SQLite: worker threads that run reads off the event loop; 0 runs them on the main thread. */
   sqliteReadThreads: number;
-  /** PostgreSQL: connections this process keeps at most. */
+  /** PostgreSQL: connections this process keeps at most for lone reads. */
   dbPoolSize: number;
+  /** PostgreSQL: connections this process keeps at most for writes and transactions. */
+  dbWritePoolSize: number;
   /** Keep list totals and pages between requests (lib/list-cache.ts); off, every request reads. */
   listCache: boolean;
   /**
@@ -243,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY ?? false,
     sqliteReadThreads: e.SQLITE_READ_THREADS,
     dbPoolSize: Math.max(1, e.DB_POOL_SIZE),
+    dbWritePoolSize: Math.max(1, e.DB_WRITE_POOL_SIZE),
     listCache: e.LIST_CACHE,
     webEditorUrl: parseWebEditorUrl(e.WEB_EDITOR_URL),
     supportOffices: parseSupportOffices(e.SUPPORT_OFFICES),

@@ -51,7 +51,10 @@ describe.each(dbKinds)('metrics on a port of their own (%s)', (kind) => {
     expect(text).toContain('community_jobs{state="failed"} 0');
     expect(text).toContain('community_uploads_in_progress 0');
     expect(text).toContain('community_process_resident_memory_bytes');
-    if (kind === 'postgres') expect(text).toMatch(/community_db_pool_connections\{state="total"\} \d+/);
+    if (kind === 'postgres') {
+      expect(text).toMatch(/community_db_pool_connections\{pool="read",state="total"\} \d+/);
+      expect(text).toMatch(/community_db_pool_connections\{pool="write",state="total"\} \d+/);
+    }
     expect((await fetch(`${url}/other`)).status).toBe(404);
   });
 });

@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { lru } from '../lib/lru.js';
 import { forgetOnWrite } from '../lib/request-scope.js';
-import { DEFAULT_POOL_SIZE, DEFAULT_READ_THREADS } from './defaults.js';
+import { DEFAULT_POOL_SIZE, DEFAULT_READ_THREADS, DEFAULT_WRITE_POOL_SIZE } from './defaults.js';
+import { routedPostgresDialect } from './pg-driver.js';
 import { pooledSqliteDialect, sqliteReadPool } from './sqlite-driver.js';
 import type { Database } from './types.js';
 import { DEFAULT_PG_TIMEOUTS, resilientPool, type PgTimeouts } from './pg-pool.js';
@@ -18,8 +19,8 @@ export interface DbHandle {
   db: DB;
   dialect: Dialect;
   close(): Promise<void>;
-  /** The PostgreSQL pool (metrics read its use); none on SQLite. */
-  pool?: pg.Pool;
+  /** The PostgreSQL pools, for lone reads and for everything else (metrics read their use); none on SQLite. */
+  pools?: { read: pg.Pool; write: pg.Pool };
 }
 
 // PostgreSQL returns bigint counts as strings; COUNT(*) fits a JS number.
@@ -31,8 +32,10 @@ export interface OpenOptions {
   schema?: string;
   /** SQLite: worker threads that run reads off the event loop (db/sqlite-driver.ts); 0 runs them on the writer. */
   readThreads?: number;
-  /** PostgreSQL: connections this process keeps at most (every process on one database adds its own). */
+  /** PostgreSQL: connections this process keeps at most for lone reads (every process on one database adds its own). */
   poolSize?: number;
+  /** PostgreSQL: connections this process keeps at most for writes and transactions, beside the read pool. */
+  writePoolSize?: number;
   pgTimeouts?: PgTimeouts;
   onPgError?: (err: Error, what: string) => void;
 }
@@ -40,15 +43,19 @@ export interface OpenOptions {
 
 export function openDatabase(opts: OpenOptions): DbHandle {
   if (opts.databaseUrl) {
-    const pool = resilientPool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? DEFAULT_POOL_SIZE }, opts.pgTimeouts ?? DEFAULT_PG_TIMEOUTS, opts.onPgError);
-    if (opts.schema) {
-      const schema = opts.schema;
-      pool.on('connect', (client) => {
-        client.query(`SET search_path TO "${schema}"`).catch(() => undefined);
-      });
-    }
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [forgetOnWrite] });
-    return { db, dialect: 'postgres', close: () => db.destroy(), pool };
+    const open = (max: number) => {
+      const pool = resilientPool({ connectionString: opts.databaseUrl, max }, opts.pgTimeouts ?? DEFAULT_PG_TIMEOUTS, opts.onPgError);
+      if (opts.schema) {
+        const schema = opts.schema;
+        pool.on('connect', (client) => {
+          client.query(`SET search_path TO "${schema}"`).catch(() => undefined);
+        });
+      }
+      return pool;
+    };
+    const pools = { read: open(opts.poolSize ?? DEFAULT_POOL_SIZE), write: open(opts.writePoolSize ?? DEFAULT_WRITE_POOL_SIZE) };
+    const db = new Kysely<Database>({ dialect: routedPostgresDialect(pools.read, pools.write), plugins: [forgetOnWrite] });
+    return { db, dialect: 'postgres', close: () => db.destroy(), pools };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, 'community.sqlite');

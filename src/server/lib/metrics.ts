@@ -24,7 +24,7 @@ declare module 'fastify' {
  * Count and time every request of `app` (call before its routes are registered) and answer
  * /metrics on config.metricsPort once the app is ready. Does nothing when metrics are off.
  */
-export function setupMetrics(app: FastifyInstance, pool: pg.Pool | undefined): void {
+export function setupMetrics(app: FastifyInstance, pools: { read: pg.Pool; write: pg.Pool } | undefined): void {
   const { metricsPort, metricsHost } = app.config;
   if (!metricsPort) return;
   app.decorate('metricsAddress', undefined);
@@ -42,16 +42,18 @@ export function setupMetrics(app: FastifyInstance, pool: pg.Pool | undefined): v
     done();
   });
 
-  if (pool) {
+  if (pools) {
     new Gauge({
       name: `${PREFIX}db_pool_connections`,
-      help: 'PostgreSQL pool connections: open (total), idle, and requests waiting for one',
-      labelNames: ['state'],
+      help: 'PostgreSQL pool connections, of the read pool and of the write pool: open (total), idle, and requests waiting for one',
+      labelNames: ['pool', 'state'],
       registers: [register],
       collect() {
-        this.set({ state: 'total' }, pool.totalCount);
-        this.set({ state: 'idle' }, pool.idleCount);
-        this.set({ state: 'waiting' }, pool.waitingCount);
+        for (const [name, pool] of Object.entries(pools)) {
+          this.set({ pool: name, state: 'total' }, pool.totalCount);
+          this.set({ pool: name, state: 'idle' }, pool.idleCount);
+          this.set({ pool: name, state: 'waiting' }, pool.waitingCount);
+        }
       },
     });
   }

@@ -1,0 +1,127 @@
+// Kysely on PostgreSQL with two pools, so that no write waits for a connection behind reads. Under
+// many readers every connection of one pool is busy with reads and the others queue for one; a post
+// or a favourite toggle would queue with them (first come, first served) and wait for reads it has
+// nothing to do with. Here:
+//   - a lone SELECT (outside a transaction) takes a connection of the read pool for that query;
+//   - every other statement (INSERT, UPDATE, DELETE, DDL) and every transaction, from BEGIN to its
+//     COMMIT or ROLLBACK, take one of the write pool;
+// Both pools reach the same database, and a statement outside a transaction commits before its
+// answer arrives, so a read that starts after a write has answered sees it.
+import type pg from 'pg';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresDriver,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/** A connection of one of the pools, as PostgresDriver hands it out and takes it back. */
+type PooledConnection = Parameters<PostgresDriver['releaseConnection']>[0];
+
+/** A lone SELECT (a builder's select, or raw SQL that starts with SELECT): the read pool runs it. */
+export function isLoneRead(query: CompiledQuery): boolean {
+  if (query.query.kind === 'SelectQueryNode') return true;
+  return query.query.kind === 'RawNode' && /^\s*select\b/i.test(query.sql) && !/\bfor\s+(update|share|no key update|key share)\b/i.test(query.sql);
+}
+
+/** A connection that takes a pooled connection per statement, or holds one of the write pool through a transaction. */
+class RoutingConnection implements DatabaseConnection {
+  /** The write pool's connection while a transaction is open. */
+  pinned: DatabaseConnection | null = null;
+  constructor(
+    private readonly reads: PostgresDriver,
+    private readonly writes: PostgresDriver,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.pinned) return this.pinned.executeQuery<R>(query);
+    const driver = isLoneRead(query) ? this.reads : this.writes;
+    const connection = await driver.acquireConnection();
+    try {
+      return await connection.executeQuery<R>(query);
+    } finally {
+      await driver.releaseConnection(connection as PooledConnection);
+    }
+  }
+
+  async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    if (this.pinned) {
+      yield* this.pinned.streamQuery<R>(query, chunkSize);
+      return;
+    }
+    const driver = isLoneRead(query) ? this.reads : this.writes;
+    const connection = await driver.acquireConnection();
+    try {
+      yield* connection.streamQuery<R>(query, chunkSize);
+    } finally {
+      await driver.releaseConnection(connection as PooledConnection);
+    }
+  }
+}
+
+class RoutingDriver implements Driver {
+  readonly #reads: PostgresDriver;
+  readonly #writes: PostgresDriver;
+  constructor(readPool: pg.Pool, writePool: pg.Pool) {
+    this.#reads = new PostgresDriver({ pool: readPool });
+    this.#writes = new PostgresDriver({ pool: writePool });
+  }
+  async init(): Promise<void> {
+    await Promise.all([this.#reads.init(), this.#writes.init()]);
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new RoutingConnection(this.#reads, this.#writes);
+  }
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const c = connection as RoutingConnection;
+    c.pinned = await this.#writes.acquireConnection();
+    await this.#writes.beginTransaction(c.pinned, settings);
+  }
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.#writes.commitTransaction(this.#held(connection));
+  }
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.#writes.rollbackTransaction(this.#held(connection));
+  }
+  async savepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+    await this.#writes.savepoint(this.#held(connection), name, compileQuery);
+  }
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+    await this.#writes.rollbackToSavepoint(this.#held(connection), name, compileQuery);
+  }
+  async releaseSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+    await this.#writes.releaseSavepoint(this.#held(connection), name, compileQuery);
+  }
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const c = connection as RoutingConnection;
+    if (!c.pinned) return;
+    const pinned = c.pinned;
+    c.pinned = null;
+    await this.#writes.releaseConnection(pinned as PooledConnection);
+  }
+  async destroy(): Promise<void> {
+    await Promise.all([this.#reads.destroy(), this.#writes.destroy()]);
+  }
+  #held(connection: DatabaseConnection): DatabaseConnection {
+    const pinned = (connection as RoutingConnection).pinned;
+    if (!pinned) throw new Error('No transaction is open on this connection');
+    return pinned;
+  }
+}
+
+/** PostgreSQL with lone reads on `readPool` and everything else on `writePool`. */
+export function routedPostgresDialect(readPool: pg.Pool, writePool: pg.Pool): Dialect {
+  return {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new RoutingDriver(readPool, writePool),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  };
+}

@@ -1,0 +1,86 @@
+// PostgreSQL runs lone reads on a read pool and everything else on a write pool (db/pg-driver.ts):
+// a write does not queue for a connection behind reads; a transaction keeps one connection from
+// BEGIN to COMMIT and reads its own writes; a read after a write sees it; an error keeps its code.
+import pg from 'pg';
+import { CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DbHandle } from '../../src/server/db/connection.js';
+import { isLoneRead } from '../../src/server/db/pg-driver.js';
+
+const url = process.env.TEST_DATABASE_URL;
+
+describe('which statements count as lone reads', () => {
+  it('a SELECT, not a write, a locking read or a writing CTE', () => {
+    expect(isLoneRead(CompiledQuery.raw('SELECT 1'))).toBe(true);
+    expect(isLoneRead(CompiledQuery.raw('  select count(*) from posts'))).toBe(true);
+    expect(isLoneRead(CompiledQuery.raw('SELECT id FROM posts FOR UPDATE'))).toBe(false);
+    expect(isLoneRead(CompiledQuery.raw('INSERT INTO notes (text) VALUES ($1)', ['x']))).toBe(false);
+    expect(isLoneRead(CompiledQuery.raw('WITH gone AS (DELETE FROM notes RETURNING id) SELECT count(*) FROM gone'))).toBe(false);
+    expect(isLoneRead(CompiledQuery.raw('UPDATE notes SET text = $1', ['y']))).toBe(false);
+  });
+});
+
+describe.runIf(url)('PostgreSQL read and write pools', () => {
+  const schema = `pools_${process.pid}_${Date.now().toString(36)}`;
+  let handle: DbHandle;
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA "${schema}"`);
+    await admin.end();
+    // One connection for reads: a slow read holds it, so any other read must wait for it.
+    handle = openDatabase({ databaseUrl: url, dataDir: '.', schema, poolSize: 1, writePoolSize: 2 });
+    await sql`CREATE TABLE notes (id serial PRIMARY KEY, text text NOT NULL UNIQUE)`.execute(handle.db);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await admin.end();
+  });
+
+  it('a write finishes while a slow read holds every read connection; the next read waits for it', async () => {
+    const order: string[] = [];
+    const slow = sql<{ ok: number }>`SELECT 1 AS ok FROM pg_sleep(0.6)`.execute(handle.db).then(() => order.push('slow read'));
+    await expect.poll(() => handle.pools!.read.idleCount + handle.pools!.read.waitingCount === 0 && handle.pools!.read.totalCount === 1).toBe(true);
+    const started = Date.now();
+    await sql`INSERT INTO notes (text) VALUES ('written meanwhile')`.execute(handle.db);
+    order.push('write');
+    const writeMs = Date.now() - started;
+    const read = await sql<{ text: string }>`SELECT text FROM notes`.execute(handle.db);
+    order.push('read');
+    await slow;
+    expect(order).toEqual(['write', 'slow read', 'read']);
+    expect(writeMs).toBeLessThan(500);
+    expect(read.rows.map((r) => r.text)).toEqual(['written meanwhile']);
+  });
+
+  it('a transaction reads its own writes on one connection, unseen outside until it commits', async () => {
+    await handle.db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes' as never).values({ text: 'in a transaction' } as never).execute();
+      const inside = await sql<{ n: number }>`SELECT count(*)::int AS n FROM notes WHERE text = 'in a transaction'`.execute(trx);
+      expect(inside.rows[0].n).toBe(1);
+      const outside = await sql<{ n: number }>`SELECT count(*)::int AS n FROM notes WHERE text = 'in a transaction'`.execute(handle.db);
+      expect(outside.rows[0].n).toBe(0);
+    });
+    const after = await sql<{ n: number }>`SELECT count(*)::int AS n FROM notes WHERE text = 'in a transaction'`.execute(handle.db);
+    expect(after.rows[0].n).toBe(1);
+    // The transaction gave its connection back.
+    expect(handle.pools!.write.idleCount).toBe(handle.pools!.write.totalCount);
+  });
+
+  it('a rolled-back transaction leaves nothing and gives its connection back; errors keep their code', async () => {
+    await expect(
+      handle.db.transaction().execute(async (trx) => {
+        await sql`INSERT INTO notes (text) VALUES ('rolled back')`.execute(trx);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM notes WHERE text = 'rolled back'`.execute(handle.db);
+    expect(rows[0].n).toBe(0);
+    expect(handle.pools!.write.idleCount).toBe(handle.pools!.write.totalCount);
+    await expect(sql`INSERT INTO notes (text) VALUES ('written meanwhile')`.execute(handle.db)).rejects.toMatchObject({ code: '23505' });
+    await expect(sql`SELECT nothing FROM notes`.execute(handle.db)).rejects.toMatchObject({ code: '42703' });
+  });
+});
