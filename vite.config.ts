@@ -70,7 +70,20 @@ export default defineConfig({
     // warning about slow plugin callbacks would only repeat that on every build.
     // The code the app's first script needs goes in one chunk, not a dozen small shared ones: on a
     // slow connection each file costs a round trip, and a phone's browser asks only a few at a time.
-    rolldownOptions: { checks: { bundlerTimings: false }, output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+    // The tus client (tus-js-client, shared by the upload panel and the outbox's tus-upload.ts) is one
+    // lazy chunk together with tus-upload.ts: that chunk imports from the first script, so Rolldown
+    // keeps its module helpers there instead of a separate file every route would load first.
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            { name: 'tus', test: /node_modules[\\/](tus-js-client|js-base64|url-parse|querystringify|requires-port)[\\/]|src[\\/]client[\\/]offline[\\/]tus-upload\.ts$/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -12,15 +12,14 @@
 // device's signed-in user, with X-Outbox-User so the server refuses it under any other session.
 // The Idempotency-Key is minted once at enqueue and sent on every attempt, so a replay after a lost
 // response gets the server's stored first answer instead of creating a second record.
-// Files attached to a row go up first through the resumable upload (tus-client.ts), from the
-// chunks kept on the device; the request then names the finished uploads.
+// Files attached to a row go up first through the resumable upload (tus-upload.ts, loaded when a
+// row has files), from the chunks kept on the device; the request then names the finished uploads.
 import { randomId } from '../lib/compat';
 import { OUTBOX_OTHER_USER_MESSAGE, OUTBOX_USER_HEADER } from '../../shared/outbox';
 import { UPLOAD_CHUNK_BYTES } from '../../shared/limits';
 import { db, type DeviceSession, type DeviceSettings, type OfflineDb, type OutboxAttachment, type OutboxItem, type OutboxRequest } from './db';
 import { dropFiles, keepFile, keptFileSource } from './outbox-files';
 import { flushSignOut, readSession } from './session';
-import { TusError, tusUpload } from './tus-client';
 
 /** The signed-in user of a session row (none while a sign-out waits for the server). */
 const userOf = (s: DeviceSession | DeviceSettings | undefined) => (s && s.key === 'session' && !s.signOutPending ? s.userId : null);
@@ -303,6 +302,14 @@ async function sendAttachments(item: OutboxItem): Promise<{ item: OutboxItem; st
     await d.outbox.update(item.id, { attachments: [...attachments], sendingSince: now(), updatedAt: now() });
     outboxConfig.onChange();
   };
+  let tus: typeof import('./tus-upload');
+  try {
+    tus = await import('./tus-upload');
+  } catch {
+    // The page's copy of the upload code could not be loaded (offline, not cached yet): try later.
+    return { item, stop: await settle(item, 0, 'Waiting for the network', null) };
+  }
+  const { TusError, tusUpload } = tus;
   for (let i = 0; i < attachments.length; i++) {
     const a = attachments[i];
     if (a.uploadId || a.refused) continue;

@@ -3,7 +3,7 @@
 // time for the resumable upload, and dropped once the post was sent or discarded. A 512 MB file is
 // never one Blob in memory. No React and no window-only API: the service worker uses it too.
 import { CHUNK_BYTES, db } from './db';
-import type { TusFileSource } from './tus-client';
+import type { TusFileSource } from './tus-upload';
 
 /** Copy `file` into chunks under `fileKey`; answers the chunk count. Removes what it wrote on failure. */
 export async function keepFile(fileKey: string, file: Blob): Promise<number> {
