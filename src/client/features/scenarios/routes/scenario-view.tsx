@@ -135,7 +135,7 @@ function ScenarioViewBody({ s, own, live, kept }: { s: Scenario; own: boolean; l
       {own && s.processing_error && <div className="alert error">{s.processing_error}</div>}
       {own && s.is_processed && !s.processing_error && !s.is_publishable && (
         <div className="alert info">
-          <Trans t={ts} i18nKey="view.notPublishable" components={{ link: <Link to={`/scenario/${s.uuid_id}/edit`} /> }} />
+          <Trans t={ts} i18nKey="view.notPublishable" components={{ edit: <Link to={`/scenario/${s.uuid_id}/edit`} /> }} />
         </div>
       )}
       <div className="card scenario-hero">
