@@ -113,6 +113,9 @@ test('a German user uploads, finds, views, edits and publishes a scenario, all i
   await expect(dialog.getByRole('heading', { name: 'Aktualisiert!' })).toBeVisible();
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(hero.getByText('Öffentlich', { exact: true })).toBeVisible();
+  // The confirmation names the day, in German.
+  const today = await page.evaluate(() => new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date()));
+  await expect(page.getByTestId('deidentified')).toHaveText(`Anonymisierung bestätigt von Emma Educator am ${today}`);
   await expect(page.getByRole('button', { name: 'Auf privat setzen' })).toBeVisible();
 
   // The library, filtered in German: by patient, then by the scenario's language.
