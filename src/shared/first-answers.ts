@@ -30,6 +30,8 @@ export interface ScenarioLibraryParams {
   condition: number;
   search: string;
   tagIds: number[];
+  /** A scenario language ('de' also finds 'de-AT'); '' or absent for all. */
+  language?: string;
 }
 
 export interface MediaLibraryParams {
@@ -47,7 +49,7 @@ export const postsInput = (offset: number, count: number, tagIds: readonly numbe
 /** The scenario library's page: what `call(searchScenarioLibrary, ...)` sends (the search is -1 for none). */
 export const scenarioLibraryInput = (p: ScenarioLibraryParams) => ({
   params: { offset: p.offset, count: p.count, age: p.age, condition: p.condition, search: normaliseScenarioSearch(p.search), tagIds: tagsSegment(p.tagIds) },
-  query: { sort: p.sort === 'rating' ? ('rating' as const) : undefined },
+  query: { sort: p.sort === 'rating' ? ('rating' as const) : undefined, language: p.language || undefined },
 });
 
 /** The media library's page: what `call(getMediaLibrary, ...)` sends. */
@@ -79,7 +81,7 @@ export const apiUrl = {
 
 const int = (v: string | null, fallback: number) => (v != null && /^-?\d+$/.test(v) ? Number(v) : fallback);
 
-/** The scenario library's filters and page, from its address's query (/scenarios?q=&age=&condition=&tags=&size=&page=). */
+/** The scenario library's filters and page, from its address's query (/scenarios?q=&age=&condition=&tags=&lang=&size=&page=). */
 export function scenarioLibraryParams(query: URLSearchParams): ScenarioLibraryParams & { page: number } {
   const size = int(query.get('size'), 0);
   const count = (PAGE_SIZE.scenarioLibraryChoices as readonly number[]).includes(size) ? size : PAGE_SIZE.scenarioLibrary;
@@ -90,6 +92,7 @@ export function scenarioLibraryParams(query: URLSearchParams): ScenarioLibraryPa
     age: int(query.get('age'), -1),
     condition: int(query.get('condition'), -1),
     tagIds: (query.get('tags') ?? '').split(',').filter((x) => /^\d+$/.test(x)).map(Number),
+    language: /^[A-Za-z]{2,3}$/.test(query.get('lang') ?? '') ? query.get('lang')!.toLowerCase() : '',
     count,
     page,
     offset: page * count,

@@ -3,11 +3,10 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LICENCE_IDS, LICENCES, licenceOf } from '../../shared/licences';
-import { formatRelativeDate } from '../../shared/format';
 import { getExchangeMe, setDefaultLicence } from '../../shared/endpoints/exchange';
 import { ApiError, call } from '../lib/api';
 import { useExchangeT } from '../i18n/exchange';
-import { formatNumber } from '../i18n/format';
+import { formatNumber, useFormat } from '../i18n/format';
 
 /** 'Licence: CC BY 4.0' with a link to the licence text. */
 export function LicenceLink({ licence }: { licence: string }) {
@@ -30,8 +29,10 @@ export function BasedOn({ basedOn }: { basedOn: { uuid_id: string | null; name: 
 /** The owner's de-identification confirmation: who and when. */
 export function ConfirmationNote({ confirmation }: { confirmation: { confirmed_by: string; confirmed_at: string } | null }) {
   const t = useExchangeT();
+  const format = useFormat();
   if (!confirmation) return null;
-  return <p className="muted small" data-testid="deidentified">{t('confirmedBy', { name: confirmation.confirmed_by, date: formatRelativeDate(confirmation.confirmed_at) })}</p>;
+  // A day, not 'Just now': the sentence says 'on {{date}}'.
+  return <p className="muted small" data-testid="deidentified">{t('confirmedBy', { name: confirmation.confirmed_by, date: format.date(confirmation.confirmed_at) })}</p>;
 }
 
 /**

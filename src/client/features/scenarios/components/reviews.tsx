@@ -7,7 +7,7 @@ import { REVIEW_MAX, type ScenarioReview } from '../../../../shared/endpoints/ex
 import { RatingSummary } from '../../../components/exchange';
 import { useExchangeT } from '../../../i18n/exchange';
 import './exchange.css';
-import { formatDate } from '../../../i18n/format';
+import { useFormat } from '../../../i18n/format';
 import { ApiError } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
 import { reportReview, useDeleteReview, useSaveReview, useScenarioReviews } from '../api/scenario-reviews';
@@ -68,6 +68,7 @@ export function Reviews({ scenario, own }: { scenario: Scenario; own: boolean })
   const t = useExchangeT();
   const toast = useToast();
   const { data } = useScenarioReviews(scenario.uuid_id);
+  const format = useFormat();
   if (!data) return null;
   return (
     <section className="card reviews" id="reviews" aria-labelledby="reviews-title" data-testid="reviews">
@@ -81,7 +82,7 @@ export function Reviews({ scenario, own }: { scenario: Scenario; own: boolean })
           <li key={r.id} className="review">
             <p>
               <Stars rating={r.rating} /> <Link to={`/view-user/${r.author.uuid_id}`}>{r.author.name}</Link>{' '}
-              <span className="muted">· {formatDate(r.updated_at)}</span>
+              <span className="muted">· {format.date(r.updated_at)}</span>
             </p>
             {r.body && <p className="review-body">{r.body}</p>}
             {!r.is_mine && (

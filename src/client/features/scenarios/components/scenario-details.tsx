@@ -2,6 +2,7 @@
 // its thumbnail, the patient (age with unit, sex), the events in order with their trend times, and
 // the checklist titles, so the view is worth opening before a download.
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Scenario } from '../../../../shared/schemas/scenarios';
 import { formatPatientAge } from '../../../../shared/realiti';
 import './scenario-details.css';
@@ -31,17 +32,18 @@ export function PatientPhoto({ scenario }: { scenario: Scenario }) {
   return (
     <figure className="device-figure patient-figure">
       <img src={scenario.patient_photo_url} alt={t('patientPhoto')} width="200" height="200" fetchPriority="high" data-testid="patient-photo" />
-      <figcaption>{patientText(scenario) ?? t('patientPhoto')}</figcaption>
+      <figcaption>{patientText(scenario, t) ?? t('patientPhoto')}</figcaption>
     </figure>
   );
 }
 
 export function DeviceThumbnail({ scenario }: { scenario: Scenario }) {
+  const { t } = useTranslation('scenarios');
   const name = scenario.monitor_name;
   return (
     <figure className="device-figure">
-      <img src={scenario.thumbnail_url} alt={name ?? `Device ${scenario.device_id ?? 'unknown'}`} width="240" height="200" fetchPriority="high" />
-      <figcaption data-testid="monitor-name">{name ?? 'Unknown monitor'}</figcaption>
+      <img src={scenario.thumbnail_url} alt={name ?? t('details.device', { id: scenario.device_id ?? t('details.unknownDevice') })} width="240" height="200" fetchPriority="high" />
+      <figcaption data-testid="monitor-name">{name ?? t('details.unknownMonitor')}</figcaption>
     </figure>
   );
 }
@@ -51,26 +53,44 @@ const trendText = (seconds: number) => {
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
 };
 
+type ScenariosT = TFunction<'scenarios'>;
+const AGE_UNITS = ['years', 'months', 'weeks', 'days', 'hours'] as const;
+const SEXES = ['male', 'female'] as const;
+
+/** The patient's sex as the file says it ('male'), in the app's language when it is one we know. */
+export function sexText(sex: string, t: ScenariosT): string {
+  const known = SEXES.find((k) => k === sex.toLowerCase());
+  return known ? t(`sex.${known}`) : sex;
+}
+
+/** '58 years' / '58 Jahre' (a unit we do not know stays as the file writes it). */
+function ageText(age: number, unit: string | null, t: ScenariosT): string {
+  const u = (unit ?? 'years').toLowerCase();
+  const known = AGE_UNITS.find((k) => k === u || k === `${u}s`);
+  return known ? t(`age.${known}`, { count: age }) : formatPatientAge(age, unit);
+}
+
 /** Age with its unit and the sex, e.g. '58 years, male'; null when the file says neither. */
-export function patientText(s: Scenario): string | null {
+export function patientText(s: Scenario, t: ScenariosT): string | null {
   const parts = [];
   const d = s.details;
-  if (d?.patient_age_value != null) parts.push(formatPatientAge(d.patient_age_value, d.patient_age_unit));
-  if (s.patient_sex) parts.push(s.patient_sex);
+  if (d?.patient_age_value != null) parts.push(ageText(d.patient_age_value, d.patient_age_unit, t));
+  if (s.patient_sex) parts.push(sexText(s.patient_sex, t));
   return parts.length ? parts.join(', ') : null;
 }
 
 export function ScenarioDetailsCard({ scenario }: { scenario: Scenario }) {
+  const { t } = useTranslation('scenarios');
   const d = scenario.details;
   // Copies kept offline before details existed have none.
   if (!d) return null;
-  const patient = patientText(scenario);
+  const patient = patientText(scenario, t);
   if (!patient && !d.patient_name && !d.patient_complaint && !d.events.length && !d.checklist.length) return null;
   return (
     <div className="card scenario-details">
       {(patient || d.patient_name || d.patient_complaint) && (
         <section aria-labelledby="scenario-patient">
-          <h2 id="scenario-patient">Patient</h2>
+          <h2 id="scenario-patient">{t('details.patient')}</h2>
           <p data-testid="scenario-patient">
             {d.patient_name && <strong>{d.patient_name}</strong>}
             {d.patient_name && patient && ', '}
@@ -81,21 +101,21 @@ export function ScenarioDetailsCard({ scenario }: { scenario: Scenario }) {
       )}
       {d.events.length > 0 && (
         <section aria-labelledby="scenario-events">
-          <h2 id="scenario-events">Events</h2>
+          <h2 id="scenario-events">{t('details.events')}</h2>
           <ol className="scenario-event-list" data-testid="scenario-events">
             {d.events.map((e, i) => (
               <li key={i}>
-                <span>{e.name || `Event ${i + 1}`}</span>
-                {e.trend_time != null && <span className="muted"> · trend {trendText(e.trend_time)}</span>}
+                <span>{e.name || t('details.event', { number: i + 1 })}</span>
+                {e.trend_time != null && <span className="muted"> · {t('details.trend', { time: trendText(e.trend_time) })}</span>}
               </li>
             ))}
           </ol>
-          {scenario.num_events > d.events.length && <p className="muted">and {scenario.num_events - d.events.length} more</p>}
+          {scenario.num_events > d.events.length && <p className="muted">{t('details.more', { count: scenario.num_events - d.events.length })}</p>}
         </section>
       )}
       {d.checklist.length > 0 && (
         <section aria-labelledby="scenario-checklist">
-          <h2 id="scenario-checklist">Checklist</h2>
+          <h2 id="scenario-checklist">{t('details.checklist')}</h2>
           <ul className="scenario-checklist" data-testid="scenario-checklist">
             {d.checklist.map((title, i) => <li key={i}>{title}</li>)}
           </ul>

@@ -1,12 +1,13 @@
 // A scenario's version history (newest first, each downloadable) and, for its owner, the form that
 // uploads a new version with its change note.
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Scenario } from '../../../../shared/schemas/scenarios';
 import { CHANGE_NOTE_MAX } from '../../../../shared/endpoints/exchange';
 import { SCENARIO_EXTENSIONS } from '../../../../shared/limits';
 import { useExchangeT } from '../../../i18n/exchange';
 import './exchange.css';
-import { formatDate, formatFileSize } from '../../../i18n/format';
+import { useFormat } from '../../../i18n/format';
 import { ApiError } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
 import { downloadVersion, useScenarioVersions, useUploadVersion } from '../api/scenario-versions';
@@ -56,6 +57,8 @@ function NewVersionForm({ scenario }: { scenario: Scenario }) {
 
 export function VersionHistory({ scenario, own }: { scenario: Scenario; own: boolean }) {
   const t = useExchangeT();
+  const { t: ts } = useTranslation('scenarios');
+  const format = useFormat();
   const toast = useToast();
   const { data } = useScenarioVersions(scenario.uuid_id);
   const canUpload = own && scenario.is_adaptable;
@@ -69,13 +72,13 @@ export function VersionHistory({ scenario, own }: { scenario: Scenario; own: boo
             <div>
               <strong>{t('versionLabel', { version: v.version })}</strong>
               {v.is_current && <> <span className="badge">{t('currentVersion')}</span></>}
-              <span className="muted"> · {formatDate(v.created_at)} · {v.created_by} · {v.file_name} ({formatFileSize(v.file_size)})</span>
+              <span className="muted"> · {format.date(v.created_at)} · {v.created_by} · {v.file_name} ({format.fileSize(v.file_size)})</span>
               <p className="change-note">{v.change_note || t('firstVersion')}</p>
             </div>
             <button
               type="button"
               className="btn"
-              onClick={() => downloadVersion(scenario.uuid_id, v.version).catch((err: unknown) => toast(err instanceof ApiError ? err.message : 'Invalid response', 'error'))}
+              onClick={() => downloadVersion(scenario.uuid_id, v.version).catch((err: unknown) => toast(err instanceof ApiError ? err.message : ts('actions.invalidResponse'), 'error'))}
             >
               {t('downloadVersion', { version: v.version })}
             </button>

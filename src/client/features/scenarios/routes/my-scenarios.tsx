@@ -1,6 +1,7 @@
 // /me/scenarios/:directoryUuid? : my scenarios, 5 per page, a sort menu, the folder tree, and the two
 // empty states with a link to upload (spec section 2).
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams } from 'react-router-dom';
 import { PAGE_SIZE } from '../../../../shared/limits';
 import type { DirectoryNode, MySortField } from '../../../../shared/schemas/scenarios';
@@ -14,12 +15,13 @@ import { ScenarioCard } from '../components/card/scenario-card';
 import { AddScenarioMenu } from '../components/add-scenario-menu';
 import { FolderIcon } from '../../../components/icons';
 
-const SORTS: { key: string; label: string; field: MySortField; direction: 'ASC' | 'DESC' }[] = [
-  { key: 'processing', label: 'Processing first', field: 'isProcessed', direction: 'ASC' },
-  { key: 'newest', label: 'Newest first', field: 'contributedAt', direction: 'DESC' },
-  { key: 'oldest', label: 'Oldest first', field: 'contributedAt', direction: 'ASC' },
-  { key: 'name-asc', label: 'Name A-Z', field: 'name', direction: 'ASC' },
-  { key: 'name-desc', label: 'Name Z-A', field: 'name', direction: 'DESC' },
+/** The sort menu; each label is the catalogue's mine.sort.<label>. */
+const SORTS: { key: string; label: 'processing' | 'newest' | 'oldest' | 'nameAsc' | 'nameDesc'; field: MySortField; direction: 'ASC' | 'DESC' }[] = [
+  { key: 'processing', label: 'processing', field: 'isProcessed', direction: 'ASC' },
+  { key: 'newest', label: 'newest', field: 'contributedAt', direction: 'DESC' },
+  { key: 'oldest', label: 'oldest', field: 'contributedAt', direction: 'ASC' },
+  { key: 'name-asc', label: 'nameAsc', field: 'name', direction: 'ASC' },
+  { key: 'name-desc', label: 'nameDesc', field: 'name', direction: 'DESC' },
 ];
 
 function Tree({ nodes }: { nodes: DirectoryNode[] }) {
@@ -47,6 +49,7 @@ function findPath(nodes: DirectoryNode[], uuid: string, trail: DirectoryNode[] =
 
 export function Component() {
   const { directoryUuid } = useParams();
+  const { t } = useTranslation('scenarios');
   const [sortKey, setSortKey] = useState('processing');
   const [pageState, setPageState] = useState({ dir: directoryUuid, page: 0 });
   const page = pageState.dir === directoryUuid ? pageState.page : 0;
@@ -59,13 +62,13 @@ export function Component() {
   return (
     <div className="my-scenarios">
       <div className="page-header">
-        <h1>My Scenarios</h1>
+        <h1>{t('mine.title')}</h1>
         <div className="row page-tools">
           <div>
-            <label htmlFor="my-sort" className="visually-hidden">Sort by</label>
+            <label htmlFor="my-sort" className="visually-hidden">{t('mine.sortBy')}</label>
             <select id="my-sort" value={sortKey} onChange={(e) => { setSortKey(e.target.value); setPageState({ dir: directoryUuid, page: 0 }); }}>
               {SORTS.map((s) => (
-                <option key={s.key} value={s.key}>{s.label}</option>
+                <option key={s.key} value={s.key}>{t(`mine.sort.${s.label}`)}</option>
               ))}
             </select>
           </div>
@@ -73,25 +76,25 @@ export function Component() {
         </div>
       </div>
       <div className="library-layout">
-        <nav className="card folders" aria-label="Folders">
-          <h2>Folders</h2>
-          <NavLink to="/me/scenarios" end>All scenarios</NavLink>
+        <nav className="card folders" aria-label={t('mine.folders')}>
+          <h2>{t('mine.folders')}</h2>
+          <NavLink to="/me/scenarios" end>{t('mine.allScenarios')}</NavLink>
           <Tree nodes={tree.data ?? []} />
         </nav>
-        <section className="library-results" aria-label="My scenarios">
+        <section className="library-results" aria-label={t('mine.list')}>
           {trail && (
-            <nav className="breadcrumb" aria-label="Folder">
-              <Link to="/me/scenarios">My Scenarios</Link>
+            <nav className="breadcrumb" aria-label={t('mine.folder')}>
+              <Link to="/me/scenarios">{t('mine.title')}</Link>
               {trail.map((n) => (
                 <span key={n.uuid}> / <Link to={`/me/scenarios/${n.uuid}`}>{n.name}</Link></span>
               ))}
             </nav>
           )}
-          {isLoading && <Spinner label="Loading your scenarios" />}
-          {error && <div className="alert error">{error instanceof ApiError ? error.message : 'Invalid response'}</div>}
+          {isLoading && <Spinner label={t('mine.loading')} />}
+          {error && <div className="alert error">{error instanceof ApiError ? error.message : t('actions.invalidResponse')}</div>}
           {data && data.total === 0 && (
-            <EmptyState title={directoryUuid ? 'This folder is empty' : "You haven't contributed any of this content yet!"}>
-              <Link className="btn primary" to="/scenarios/upload">Upload Scenario</Link>
+            <EmptyState title={directoryUuid ? t('mine.emptyFolder') : t('mine.empty')}>
+              <Link className="btn primary" to="/scenarios/upload">{t('actions.upload')}</Link>
             </EmptyState>
           )}
           {data && data.total > 0 && (

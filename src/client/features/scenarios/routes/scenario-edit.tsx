@@ -3,9 +3,10 @@
 // with unsaved changes (the flag is set on change and cleared on save or error, spec section 4).
 import { useEffect, useState } from 'react';
 import { useForm, Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
-import { editScenarioFormSchema, type EditScenarioForm, type Scenario } from '../../../../shared/schemas/scenarios';
+import { DESCRIPTION_TOO_LONG, editScenarioFormSchema, type EditScenarioForm, type Scenario } from '../../../../shared/schemas/scenarios';
 import { TEXT_LIMITS } from '../../../../shared/limits';
 import { TagSelector } from '../../../components/tag-selector';
 import { Spinner } from '../../../components/spinner';
@@ -19,6 +20,7 @@ import { useEditScenario } from '../api/edit-scenario';
 import { useDeleteScenario } from '../api/delete-scenario';
 import { LicenceSelect } from '../../../components/exchange';
 import { useExchangeT } from '../../../i18n/exchange';
+import { translateMessage } from '../../../i18n/messages';
 
 const toForm = (s: Scenario): EditScenarioForm => ({
   description: s.description,
@@ -37,6 +39,7 @@ function EditForm({ scenario }: { scenario: Scenario }) {
   const navigate = useNavigate();
   const [unsaved, setUnsaved] = useState(false);
   const t = useExchangeT();
+  const { t: ts } = useTranslation('scenarios');
   const [licence, setLicence] = useState(scenario.licence);
   const { register, handleSubmit, control, reset, watch, formState: { errors } } = useForm<EditScenarioForm>({
     resolver: valibotResolver(editScenarioFormSchema),
@@ -53,10 +56,10 @@ function EditForm({ scenario }: { scenario: Scenario }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    void confirm({ title: 'Unsaved changes', message: 'Leave without saving changes?', confirmLabel: 'Leave', cancelLabel: 'Stay' }).then((leave) =>
+    void confirm({ title: ts('edit.unsavedTitle'), message: ts('edit.unsavedText'), confirmLabel: ts('edit.leave'), cancelLabel: ts('edit.stay') }).then((leave) =>
       leave ? blocker.proceed() : blocker.reset(),
     );
-  }, [blocker, confirm]);
+  }, [blocker, confirm, ts]);
   useEffect(() => {
     if (!unsaved) return;
     const onUnload = (e: BeforeUnloadEvent) => e.preventDefault();
@@ -80,55 +83,60 @@ function EditForm({ scenario }: { scenario: Scenario }) {
         onSuccess: (updated) => {
           setUnsaved(false);
           reset(toForm(updated));
-          void alert('Updated!', 'Your scenario has been updated.');
+          void alert(ts('view.updatedTitle'), ts('view.updatedText'));
         },
         onError: (err) => {
           setUnsaved(false);
-          void alert('Error', err instanceof ApiError && err.status === 422 ? err.message : 'Whoops! We had some trouble updating your scenario.');
+          void alert(ts('view.errorTitle'), err instanceof ApiError && err.status === 422 ? err.message : ts('view.updateFailed'));
         },
       },
     );
   });
 
   const onDelete = async () => {
-    const ok = await confirm({ title: 'Delete Scenario', message: `Delete ${scenario.name}? This cannot be undone.`, confirmLabel: 'Delete Scenario', danger: true });
+    const ok = await confirm({ title: ts('edit.delete'), message: ts('edit.deleteText', { name: scenario.name }), confirmLabel: ts('edit.delete'), danger: true });
     if (!ok) return;
     del.mutate(scenario.id, {
       onSuccess: async () => {
         setUnsaved(false);
-        await alert('Deleted!', 'Scenario deleted.');
+        await alert(ts('edit.deletedTitle'), ts('edit.deletedText'));
         navigate('/me/scenarios', { replace: true });
       },
-      onError: (err) => void alert('Error', err instanceof ApiError ? err.message : 'Invalid response'),
+      onError: (err) => void alert(ts('view.errorTitle'), err instanceof ApiError ? err.message : ts('actions.invalidResponse')),
     });
   };
 
   const description = watch('description') ?? '';
+  const descriptionError = errors.description?.message;
   return (
     <form className="card" onSubmit={onSubmit} noValidate>
-      <h1>Edit Scenario</h1>
+      <h1>{ts('edit.title')}</h1>
       <p className="muted">{scenario.name}</p>
-      <label htmlFor="edit-description">Description</label>
+      <label htmlFor="edit-description">{ts('edit.description')}</label>
       <textarea id="edit-description" rows={4} maxLength={TEXT_LIMITS.scenarioDescription} aria-invalid={Boolean(errors.description)} {...register('description')} />
       <p className="help">{description.length}/{TEXT_LIMITS.scenarioDescription}</p>
-      {errors.description && <p className="field-error">{errors.description.message}</p>}
+      {descriptionError && (
+        <p className="field-error">
+          {descriptionError === DESCRIPTION_TOO_LONG ? ts('edit.descriptionTooLong', { max: TEXT_LIMITS.scenarioDescription }) : translateMessage(descriptionError)}
+        </p>
+      )}
       <div className="row">
         <div>
-          <label htmlFor="edit-age">Patient Age Class</label>
+          <label htmlFor="edit-age">{ts('edit.ageClass')}</label>
           <select id="edit-age" {...register('patient_age')}>
-            <option value="">Select…</option>
-            <option value="0">Neonate</option>
-            <option value="1">Paediatric</option>
-            <option value="2">Adult</option>
+            <option value="">{ts('edit.select')}</option>
+            <option value="0">{ts('patientAge.0')}</option>
+            <option value="1">{ts('patientAge.1')}</option>
+            <option value="2">{ts('patientAge.2')}</option>
           </select>
         </div>
         <div>
-          <label htmlFor="edit-condition">Patient Condition</label>
+          <label htmlFor="edit-condition">{ts('edit.condition')}</label>
           <select id="edit-condition" {...register('patient_condition')}>
-            <option value="">Select…</option>
-            <option value="0">Stable</option>
-            <option value="1">Deteriorating</option>
-            <option value="2">Cardiac Arrest</option>
+            <option value="">{ts('edit.select')}</option>
+            <option value="0">{ts('patientCondition.0')}</option>
+            <option value="1">{ts('patientCondition.1')}</option>
+            <option value="2">{ts('patientCondition.2')}</option>
           </select>
         </div>
       </div>
@@ -143,7 +151,7 @@ function EditForm({ scenario }: { scenario: Scenario }) {
               field.onChange(ids);
               setUnsaved(true);
             }}
-            label="Tags"
+            label={ts('tags')}
           />
         )}
       />
@@ -156,10 +164,10 @@ function EditForm({ scenario }: { scenario: Scenario }) {
         onChange={(l) => { setLicence(l); setUnsaved(true); }}
       />
       <div className="actions">
-        <button type="submit" className="btn primary" disabled={edit.isPending}>Save Changes</button>
-        <Link className="btn" to={`/scenario/${scenario.uuid_id}`}>Back to scenario</Link>
+        <button type="submit" className="btn primary" disabled={edit.isPending}>{ts('edit.save')}</button>
+        <Link className="btn" to={`/scenario/${scenario.uuid_id}`}>{ts('backToScenario')}</Link>
         {me?.id === scenario.contributed_by.id && (
-          <button type="button" className="btn danger" onClick={onDelete} disabled={del.isPending}>Delete Scenario</button>
+          <button type="button" className="btn danger" onClick={onDelete} disabled={del.isPending}>{ts('edit.delete')}</button>
         )}
       </div>
     </form>
@@ -171,12 +179,13 @@ export function Component() {
   const { data, isLoading, error } = useScenario(uuidId);
   const { data: me } = useMe();
   const t = useExchangeT();
-  if (isLoading) return <Spinner label="Loading scenario" />;
-  if (error || !data) return <EmptyState title="Resource not found"><Link to="/scenarios">Back to Scenarios</Link></EmptyState>;
+  const { t: ts } = useTranslation('scenarios');
+  if (isLoading) return <Spinner label={ts('view.loading')} />;
+  if (error || !data) return <EmptyState title={ts('notFound')}><Link to="/scenarios">{ts('backToScenarios')}</Link></EmptyState>;
   if (me && me.id !== data.contributed_by.id) {
-    return <EmptyState title="Only the contributor can edit this scenario"><Link to={`/scenario/${data.uuid_id}`}>Back to scenario</Link></EmptyState>;
+    return <EmptyState title={ts('edit.onlyContributor')}><Link to={`/scenario/${data.uuid_id}`}>{ts('backToScenario')}</Link></EmptyState>;
   }
-  if (!data.is_adaptable) return <EmptyState title={t('noAdaptation')}><Link to={`/scenario/${data.uuid_id}`}>Back to scenario</Link></EmptyState>;
-  if (!data.is_processed) return <div className="alert info">This scenario is currently processing. please check back later.</div>;
+  if (!data.is_adaptable) return <EmptyState title={t('noAdaptation')}><Link to={`/scenario/${data.uuid_id}`}>{ts('backToScenario')}</Link></EmptyState>;
+  if (!data.is_processed) return <div className="alert info">{ts('processingMessage')}</div>;
   return <EditForm key={data.id} scenario={data} />;
 }

@@ -1,9 +1,10 @@
 // /scenario/:uuidId (scenario-view): thumbnails, facts, favourite, owner actions or 'Add to My Scenarios'.
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { PrivacyLevel, patientAgeLabels, patientConditionLabels } from '../../../../shared/enums';
-import { formatDuration, formatFileSize, formatRelativeDate, truncateTag } from '../../../../shared/format';
-import { languageName } from '../../../i18n/format';
-import { PROCESSING_MESSAGE, type Scenario } from '../../../../shared/schemas/scenarios';
+import { PrivacyLevel } from '../../../../shared/enums';
+import { truncateTag } from '../../../../shared/format';
+import { useFormat } from '../../../i18n/format';
+import type { Scenario } from '../../../../shared/schemas/scenarios';
 import { Spinner } from '../../../components/spinner';
 import { EmptyState } from '../../../components/empty-state';
 import { useAlertDialog, useConfirm } from '../../../components/confirm';
@@ -27,9 +28,9 @@ import { RatingSummary } from '../../../components/exchange';
 import { VersionHistory } from '../components/version-history';
 import { AdaptationsList } from '../components/adaptations-list';
 import { Reviews } from '../components/reviews';
+import { sexText } from '../components/scenario-details';
 
-export const PRIVATE_TEXT = 'Private scenarios are not visible in Scenarios, but may be attached to Group Posts.';
-export const PUBLIC_TEXT = 'Public scenarios are publicly visible in Scenarios.';
+const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 function OwnerActions({ scenario }: { scenario: Scenario }) {
   const confirm = useConfirm();
@@ -37,33 +38,34 @@ function OwnerActions({ scenario }: { scenario: Scenario }) {
   const edit = useEditScenario();
   const editor = useWebEditorUrl();
   const t = useExchangeT();
+  const { t: ts } = useTranslation('scenarios');
   const isPublic = scenario.privacy_level === PrivacyLevel.Public;
   const togglePrivacy = async () => {
     // Making it public asks once for the de-identification confirmation (the server requires it).
     const asks = !isPublic && !scenario.public_confirmation;
     const confirmation = { checked: false };
     const ok = await confirm({
-      title: isPublic ? 'Make this scenario private?' : 'Make this scenario public?',
-      message: asks ? <><p>{PUBLIC_TEXT}</p><DeidentifyCheckbox state={confirmation} /></> : isPublic ? PRIVATE_TEXT : PUBLIC_TEXT,
-      confirmLabel: isPublic ? 'Make Private' : 'Make Public',
+      title: isPublic ? ts('view.makePrivateTitle') : ts('view.makePublicTitle'),
+      message: asks ? <><p>{ts('view.publicText')}</p><DeidentifyCheckbox state={confirmation} /></> : isPublic ? ts('view.privateText') : ts('view.publicText'),
+      confirmLabel: isPublic ? ts('view.makePrivate') : ts('view.makePublic'),
     });
     if (!ok) return;
     edit.mutate(
       { id: scenario.id, body: { privacy_level: isPublic ? 0 : 2, ...(confirmation.checked ? { confirm_deidentified: true } : {}) } },
       {
-        onSuccess: () => void alert('Updated!', 'Your scenario has been updated.'),
-        onError: (err) => void alert('Error', err instanceof ApiError && err.status === 422 ? err.message : 'Whoops! We had some trouble updating your scenario.'),
+        onSuccess: () => void alert(ts('view.updatedTitle'), ts('view.updatedText')),
+        onError: (err) => void alert(ts('view.errorTitle'), err instanceof ApiError && err.status === 422 ? err.message : ts('view.updateFailed')),
       },
     );
   };
   return (
     <div className="actions">
-      {scenario.is_adaptable ? <Link className="btn" to={`/scenario/${scenario.uuid_id}/edit`}>Edit</Link> : <p className="muted">{t('noAdaptation')}</p>}
+      {scenario.is_adaptable ? <Link className="btn" to={`/scenario/${scenario.uuid_id}/edit`}>{ts('view.edit')}</Link> : <p className="muted">{t('noAdaptation')}</p>}
       <button type="button" className="btn" onClick={togglePrivacy} disabled={!scenario.is_publishable || !scenario.is_adaptable || edit.isPending}>
-        {isPublic ? 'Make Private' : 'Make Public'}
+        {isPublic ? ts('view.makePrivate') : ts('view.makePublic')}
       </button>
       {!isNativeApp() && editor && (
-        <a className="btn" href={editorUrlFor(editor, scenario.uuid_id)} target="_blank" rel="noopener noreferrer">Open in Editor</a>
+        <a className="btn" href={editorUrlFor(editor, scenario.uuid_id)} target="_blank" rel="noopener noreferrer">{ts('view.openEditor')}</a>
       )}
     </div>
   );
@@ -72,6 +74,7 @@ function OwnerActions({ scenario }: { scenario: Scenario }) {
 function CopyButton({ scenario }: { scenario: Scenario }) {
   const copy = useCopyScenario();
   const toast = useToast();
+  const { t } = useTranslation('scenarios');
   return (
     <button
       type="button"
@@ -79,20 +82,20 @@ function CopyButton({ scenario }: { scenario: Scenario }) {
       disabled={copy.isPending}
       onClick={() =>
         copy.mutate(scenario.id, {
-          onSuccess: () => toast(`You have saved a copy of ${scenario.name}`),
-          onError: () => toast("Couldn't copy scenario", 'error'),
+          onSuccess: () => toast(t('view.copied', { name: scenario.name })),
+          onError: () => toast(t('view.copyFailed'), 'error'),
         })
       }
     >
-      Add to My Scenarios
+      {t('view.copy')}
     </button>
   );
 }
 
-function notFoundTitle(error: Error | null, fetchStatus: string): string {
-  if (error instanceof ApiError && error.status === 404) return 'Resource not found';
-  if (fetchStatus === 'paused' || (error instanceof ApiError && error.status === 0)) return 'This scenario is not available offline';
-  return 'Invalid response';
+function notFoundKey(error: Error | null, fetchStatus: string) {
+  if (error instanceof ApiError && error.status === 404) return 'notFound' as const;
+  if (fetchStatus === 'paused' || (error instanceof ApiError && error.status === 0)) return 'view.notOffline' as const;
+  return 'actions.invalidResponse' as const;
 }
 
 export function Component() {
@@ -102,12 +105,13 @@ export function Component() {
   const kept = useOfflineItem<Scenario>('scenario', uuidId);
   const s = data ?? kept ?? undefined;
   const { data: me } = useMe();
-  useItemTitle(s ? s.name || 'Unknown Scenario' : undefined);
-  if (!s && (isLoading || (fetchStatus === 'paused' && kept === undefined))) return <Spinner label="Loading scenario" />;
+  const { t } = useTranslation('scenarios');
+  useItemTitle(s ? s.name || t('unknown') : undefined);
+  if (!s && (isLoading || (fetchStatus === 'paused' && kept === undefined))) return <Spinner label={t('view.loading')} />;
   if (!s) {
     return (
-      <EmptyState title={notFoundTitle(error, fetchStatus)}>
-        <Link to="/scenarios">Back to Scenarios</Link>
+      <EmptyState title={t(notFoundKey(error, fetchStatus))}>
+        <Link to="/scenarios">{t('backToScenarios')}</Link>
       </EmptyState>
     );
   }
@@ -117,18 +121,21 @@ export function Component() {
 
 function ScenarioViewBody({ s, own, live, kept }: { s: Scenario; own: boolean; live: boolean; kept: boolean }) {
   const t = useExchangeT();
+  const { t: ts } = useTranslation('scenarios');
+  const format = useFormat();
+  const notSet = ts('view.notSet');
   const data = live;
   return (
     <div className="scenario-view">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <Link to="/scenarios">Scenarios</Link> / <span>{s.name}</span>
+      <nav className="breadcrumb" aria-label={ts('view.breadcrumb')}>
+        <Link to="/scenarios">{ts('library.title')}</Link> / <span>{s.name}</span>
       </nav>
-      {!data && kept && <div className="alert info">You are offline: this is the copy kept on this device.</div>}
-      {!s.is_processed && <div className="alert info">{PROCESSING_MESSAGE}</div>}
+      {!data && kept && <div className="alert info">{ts('view.offlineCopy')}</div>}
+      {!s.is_processed && <div className="alert info">{ts('processingMessage')}</div>}
       {own && s.processing_error && <div className="alert error">{s.processing_error}</div>}
       {own && s.is_processed && !s.processing_error && !s.is_publishable && (
         <div className="alert info">
-          This scenario is not yet publishable. <Link to={`/scenario/${s.uuid_id}/edit`}>Add a description, categories and tags</Link> so others can find it.
+          <Trans t={ts} i18nKey="view.notPublishable" components={{ edit: <Link to={`/scenario/${s.uuid_id}/edit`} /> }} />
         </div>
       )}
       <div className="card scenario-hero">
@@ -137,10 +144,10 @@ function ScenarioViewBody({ s, own, live, kept }: { s: Scenario; own: boolean; l
           <PatientPhoto scenario={s} />
         </div>
         <div className="scenario-main">
-          <h1>{s.name || 'Unknown Scenario'}</h1>
+          <h1>{s.name || ts('unknown')}</h1>
           <p className="muted">
-            by <Link to={`/view-user/${s.contributed_by.uuid_id}`}>{s.contributed_by.first_name} {s.contributed_by.last_name}</Link> · {formatRelativeDate(s.contributed_at)} ·{' '}
-            <span className="badge">{s.privacy_level === PrivacyLevel.Public ? 'Public' : 'Private'}</span>{' '}
+            {ts('by')} <Link to={`/view-user/${s.contributed_by.uuid_id}`}>{s.contributed_by.first_name} {s.contributed_by.last_name}</Link> · {format.relative(s.contributed_at)} ·{' '}
+            <span className="badge">{s.privacy_level === PrivacyLevel.Public ? ts('public') : ts('private')}</span>{' '}
             <OfflineBadge kind="scenario" id={s.uuid_id} />
           </p>
           {s.based_on && <BasedOn basedOn={s.based_on} />}
@@ -153,8 +160,8 @@ function ScenarioViewBody({ s, own, live, kept }: { s: Scenario; own: boolean; l
           {own && <ConfirmationNote confirmation={s.public_confirmation} />}
           {s.description && <p>{s.description}</p>}
           <div>
-            {s.tags.map((t) => (
-              <span key={t.id} className="tag" title={t.title}>{truncateTag(t.title)}</span>
+            {s.tags.map((tag) => (
+              <span key={tag.id} className="tag" title={tag.title}>{truncateTag(tag.title)}</span>
             ))}
           </div>
           <div className="actions">
@@ -166,19 +173,19 @@ function ScenarioViewBody({ s, own, live, kept }: { s: Scenario; own: boolean; l
         </div>
       </div>
       <div className="card">
-        <h2>Details</h2>
+        <h2>{ts('view.details')}</h2>
         <dl className="facts">
-          <dt>Patient Age</dt><dd>{s.patient_age != null ? patientAgeLabels[s.patient_age] : 'Not set'}</dd>
-          <dt>Patient Condition</dt><dd>{s.patient_condition != null ? patientConditionLabels[s.patient_condition] : 'Not set'}</dd>
-          <dt>Patient Sex</dt><dd>{s.patient_sex ? s.patient_sex[0].toUpperCase() + s.patient_sex.slice(1) : 'Not set'}</dd>
-          <dt>Duration</dt><dd data-testid="duration">{formatDuration(s.duration_in_seconds)}</dd>
-          <dt>Events</dt><dd>{s.num_events}</dd>
-          <dt>Checklist items</dt><dd>{s.num_checklist_items}</dd>
-          <dt>Media</dt>
-          <dd>{[s.has_images && 'Images', s.has_video && 'Video', s.has_sounds && 'Sounds', s.has_labs && 'Labs'].filter(Boolean).join(', ') || 'None'}</dd>
-          <dt>File</dt><dd>{s.file_name} ({formatFileSize(s.file_size)})</dd>
-          <dt>Downloads</dt><dd>{s.num_downloads}</dd>
-          <dt>Language</dt><dd>{s.unicode_language_identifier ? <span lang={s.unicode_language_identifier}>{languageName(s.unicode_language_identifier)}</span> : 'Not set'}</dd>
+          <dt>{ts('view.patientAge')}</dt><dd>{s.patient_age != null ? ts(`patientAge.${s.patient_age as 0 | 1 | 2}`) : notSet}</dd>
+          <dt>{ts('view.patientCondition')}</dt><dd>{s.patient_condition != null ? ts(`patientCondition.${s.patient_condition as 0 | 1 | 2}`) : notSet}</dd>
+          <dt>{ts('view.patientSex')}</dt><dd>{s.patient_sex ? capitalise(sexText(s.patient_sex, ts)) : notSet}</dd>
+          <dt>{ts('view.duration')}</dt><dd data-testid="duration">{format.duration(s.duration_in_seconds)}</dd>
+          <dt>{ts('view.events')}</dt><dd>{format.number(s.num_events)}</dd>
+          <dt>{ts('view.checklistItems')}</dt><dd>{format.number(s.num_checklist_items)}</dd>
+          <dt>{ts('view.media')}</dt>
+          <dd>{([s.has_images && 'images', s.has_video && 'video', s.has_sounds && 'sounds', s.has_labs && 'labs'] as const).filter((k) => k !== false).map((k) => ts(`view.${k}`)).join(', ') || ts('view.none')}</dd>
+          <dt>{ts('view.file')}</dt><dd className="file-name">{s.file_name} ({format.fileSize(s.file_size)})</dd>
+          <dt>{ts('view.downloads')}</dt><dd>{format.number(s.num_downloads)}</dd>
+          <dt>{ts('view.language')}</dt><dd data-testid="scenario-language">{s.unicode_language_identifier ? <span lang={s.unicode_language_identifier}>{format.languageName(s.unicode_language_identifier)}</span> : notSet}</dd>
         </dl>
       </div>
       <ScenarioStory scenario={s} />

@@ -1,4 +1,5 @@
 // /scenarios: the scenario library with filters, search, page size and the paginator (spec section 2).
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_SIZE } from '../../../../shared/limits';
 import { scenarioLibraryParams } from '../../../../shared/first-answers';
@@ -19,6 +20,7 @@ export function Component() {
   const { data, isLoading, error } = useScenarios({ ...filters, offset });
   const tags = useAllTags();
   const t = useExchangeT();
+  const { t: ts } = useTranslation('scenarios');
 
   const update = (next: Partial<LibraryFilterState> & { page?: number; sort?: 'newest' | 'rating' }) => {
     const merged = { ...filters, ...next };
@@ -28,6 +30,7 @@ export function Component() {
     if (merged.age !== -1) p.set('age', String(merged.age));
     if (merged.condition !== -1) p.set('condition', String(merged.condition));
     if (merged.tagIds.length) p.set('tags', merged.tagIds.join(','));
+    if (merged.language) p.set('lang', merged.language);
     if (merged.count !== PAGE_SIZE.scenarioLibrary) p.set('size', String(merged.count));
     if (next.page) p.set('page', String(next.page + 1));
     setParams(p);
@@ -37,7 +40,7 @@ export function Component() {
   return (
     <div className="scenarios-page">
       <div className="page-header">
-        <h1>Scenarios</h1>
+        <h1>{ts('library.title')}</h1>
         <div className="row-actions">
           <label className="inline-field">
             {t('sortLabel')}{' '}
@@ -51,18 +54,18 @@ export function Component() {
       </div>
       <div className="library-layout">
         <ScenarioFilters value={filters} tags={tags.data ?? []} onChange={(n) => update({ ...n, page: 0 })} onClear={() => setParams(new URLSearchParams())} />
-        <section aria-label="Scenario results" className="library-results">
-          {isLoading && <Spinner label="Loading scenarios" />}
-          {error && <div className="alert error">{error instanceof ApiError ? error.message : 'Invalid response'}</div>}
+        <section aria-label={ts('library.results')} className="library-results">
+          {isLoading && <Spinner label={ts('library.loading')} />}
+          {error && <div className="alert error">{error instanceof ApiError ? error.message : ts('actions.invalidResponse')}</div>}
           {data && data.total === 0 && (
             <div className="card empty-state no-results">
-              <h2>No Results Found.</h2>
-              <p>We couldn&apos;t find any results matching those criteria.</p>
+              <h2>{ts('library.noResultsTitle')}</h2>
+              <p>{ts('library.noResultsText')}</p>
             </div>
           )}
           {data && data.total > 0 && (
             <>
-              <p className="muted" data-testid="result-count">Showing {data.from}-{data.to} of {data.total} scenario(s)</p>
+              <p className="muted" data-testid="result-count">{ts('library.showing', { from: data.from, to: data.to, count: data.total })}</p>
               {data.scenarios.map((s) => (
                 <ScenarioCard key={s.id} scenario={s} />
               ))}
