@@ -139,6 +139,7 @@ test.describe('journeys of users who chose German', () => {
       await expect(p.getByRole('heading', { level: 1, name: 'Benachrichtigungen' })).toBeVisible();
       await expect(p.getByRole('main').getByText(new RegExp(`hat Sie eingeladen, ${group.name} beizutreten`))).toBeVisible();
       await expect(p.getByRole('main').getByText('Gruppeneinladung').first()).toBeVisible();
+      await p.goto('/feed');
       await p.getByLabel(/^Benachrichtigungen/).click();
       await item.click();
       await expect(p).toHaveURL(/\/me\/forum\/groups$/);
