@@ -9,7 +9,7 @@ const apiPort = process.env.API_PORT ?? '3001';
 export default defineConfig({
   plugins: [
     react(),
-    // dist/login.html: the login screen in the HTML, for the first paint of /login.
+    // dist/login.html, login.de.html: the login screen in the HTML, per language, for the first paint of /login.
     prerender(),
     // The offline PWA (DESIGN section 6): service worker from sw/sw.ts with the precache manifest
     // injected, the web app manifest, and an update prompt (registerType 'prompt').
@@ -32,9 +32,10 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
         // Device and patient pictures are cached as they are seen (sw/sw.ts), not all up front; the
         // precompressed copies (.br, .gz) are for the server to send, the worker caches the plain files.
-        // login.html (the login screen written in at build time) is for a first visit, from the
-        // server; the worker answers every navigation with index.html.
-        globIgnores: ['thumbnails/**', '**/*.br', '**/*.gz', 'login.html'],
+        // login.html and login.de.html (the login screen written in at build time, one per language)
+        // are for a first visit, from the server in the visitor's language; the worker answers every
+        // navigation with index.html, which holds no words, and the app paints the login in its language.
+        globIgnores: ['thumbnails/**', '**/*.br', '**/*.gz', 'login.html', 'login.*.html'],
       },
       manifest: {
         id: '/',

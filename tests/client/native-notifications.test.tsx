@@ -15,6 +15,8 @@ const note = (id: number, has_read = false): NotificationItem => ({
   name: `Note ${id}`,
   description: `About ${id}`,
   link: `/post/${id}`,
+  message_key: null,
+  message_params: {},
   has_read,
   created_at: '2026-11-26T09:00:00.000Z',
   kind: 'reply',

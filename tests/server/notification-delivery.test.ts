@@ -45,7 +45,7 @@ function browserKeys() {
   return { ecdh, auth, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
 }
 
-type Item = { id: number; name: string; kind: string; has_read: boolean; count: number; actors: string[]; actor_count: number };
+type Item = { id: number; name: string; description: string; message_key: string | null; message_params: Record<string, string | number>; kind: string; has_read: boolean; count: number; actors: string[]; actor_count: number };
 const list = async (t: TestApp, u: TestUser) => (await as(t.app, u, { method: 'GET', url: '/api/Notification' })).json() as { notifications: Item[]; unread: number; nextCursor: string | null };
 
 describe.each(dbKinds)('notification delivery (%s)', (kind) => {
@@ -73,12 +73,12 @@ describe.each(dbKinds)('notification delivery (%s)', (kind) => {
 
   it('lists unread notifications of one kind and subject as one, and marking it read marks them all', async () => {
     const u = await createUser(t.app);
-    await notifyUser(t.app.db, u.id, { name: 'Welcome', description: 'Hello', link: '/feed' });
+    await notifyUser(t.app.db, u.id, { message: { key: 'welcome', params: {} }, link: '/feed' });
     for (const actor of [sam, kim, lee, kim]) {
       await new Promise((r) => setTimeout(r, 3));
-      await notifyUser(t.app.db, u.id, { name: 'Helpful', description: 'Someone found your post helpful', link: '/post/7', kind: 'reaction', actorId: actor.id, subject: 'post:7' });
+      await notifyUser(t.app.db, u.id, { message: { key: 'post_helpful', params: { actor: 'Someone', title: 'Airway' } }, link: '/post/7', kind: 'reaction', actorId: actor.id, subject: 'post:7' });
     }
-    await notifyUser(t.app.db, u.id, { name: 'Helpful', description: 'Someone found your other post helpful', link: '/post/8', kind: 'reaction', actorId: sam.id, subject: 'post:8' });
+    await notifyUser(t.app.db, u.id, { message: { key: 'post_helpful', params: { actor: 'Someone', title: 'Breathing' } }, link: '/post/8', kind: 'reaction', actorId: sam.id, subject: 'post:8' });
 
     const before = await list(t, u);
     expect(before.unread).toBe(3);
@@ -118,8 +118,8 @@ describe.each(dbKinds)('notification delivery (%s)', (kind) => {
     });
     expect(put.statusCode).toBe(200);
     expect(put.json().kinds.find((k: { kind: string }) => k.kind === 'reaction')).toEqual({ kind: 'reaction', in_app: false, push: false, digest: false });
-    await notifyUser(t.app.db, u.id, { name: 'Helpful', description: 'x', link: '/post/1', kind: 'reaction', actorId: sam.id, subject: 'post:1' });
-    await notifyUser(t.app.db, u.id, { name: 'Group invite', description: 'y', link: '/me/forum/groups', kind: 'group' });
+    await notifyUser(t.app.db, u.id, { message: { key: 'post_helpful', params: { actor: 'Sam Stone', title: 'x' } }, link: '/post/1', kind: 'reaction', actorId: sam.id, subject: 'post:1' });
+    await notifyUser(t.app.db, u.id, { message: { key: 'group_invite_pending', params: { group: 'y' } }, link: '/me/forum/groups', kind: 'group' });
     const rows = await t.app.db.selectFrom('notifications').select('kind').where('user_id', '=', u.id).execute();
     expect(rows.map((r) => r.kind)).toEqual(['group']);
     // Kept for the digest, not shown in the app.
@@ -147,7 +147,7 @@ describe.each(dbKinds)('notification delivery (%s)', (kind) => {
     expect(ok.statusCode).toBe(201);
     expect((await as(t.app, u, { method: 'POST', url: '/api/push-subscriptions', payload: { endpoint: `${push.base}/gone/${u.id}`, keys: dead.keys } })).statusCode).toBe(201);
 
-    await notifyUser(t.app.db, u.id, { name: 'New reply', description: 'Sam Stone replied to "Night shift"', link: '/post/12', kind: 'reply', actorId: sam.id, subject: 'post:12' });
+    await notifyUser(t.app.db, u.id, { message: { key: 'new_reply', params: { actor: 'Sam Stone', title: 'Night shift' } }, link: '/post/12', kind: 'reply', actorId: sam.id, subject: 'post:12' });
     // Nothing is sent during the request: the job queue sends it.
     expect(push.received.filter((r) => r.path.endsWith(`/${u.id}`))).toHaveLength(0);
     await t.app.jobs.drain();
@@ -164,11 +164,58 @@ describe.each(dbKinds)('notification delivery (%s)', (kind) => {
     expect(left.map((s) => s.endpoint)).toEqual([`${push.base}/push/${u.id}`]);
   });
 
+  it('pushes in each recipient’s language: German for a German account, English for an English one', async () => {
+    const german = await createUser(t.app, { firstName: 'Greta' });
+    await t.app.db.updateTable('users').set({ language: 'de' }).where('id', '=', german.id).execute();
+    const english = await createUser(t.app, { firstName: 'Ed' });
+    const keys = new Map<number, ReturnType<typeof browserKeys>>();
+    for (const u of [german, english]) {
+      keys.set(u.id, browserKeys());
+      const res = await as(t.app, u, { method: 'POST', url: '/api/push-subscriptions', payload: { endpoint: `${push.base}/push/lang-${u.id}`, keys: keys.get(u.id)!.keys } });
+      expect(res.statusCode).toBe(201);
+    }
+    await notifyUsers(t.app.db, [german.id, english.id], { message: { key: 'new_reply', params: { actor: 'Sam Stone', title: 'Nachtdienst' } }, link: '/post/21', kind: 'reply', actorId: sam.id, subject: 'post:21' });
+    await t.app.jobs.drain();
+    const payloadOf = (u: TestUser) => {
+      const [message] = push.received.filter((r) => r.path === `/push/lang-${u.id}`);
+      const k = keys.get(u.id)!;
+      return JSON.parse(ece.decrypt(message.body, { version: 'aes128gcm', privateKey: k.ecdh, authSecret: k.auth.toString('base64url') }).toString('utf8'));
+    };
+    expect(payloadOf(german)).toEqual({ title: 'Neue Antwort', body: 'Sam Stone hat auf „Nachtdienst“ geantwortet', link: '/post/21', kind: 'reply' });
+    expect(payloadOf(english)).toEqual({ title: 'New reply', body: 'Sam Stone replied to "Nachtdienst"', link: '/post/21', kind: 'reply' });
+  });
+
+  it('answers each notification’s message key and values beside its text; an older row without a key keeps its text', async () => {
+    const u = await createUser(t.app);
+    const german = await createUser(t.app);
+    await t.app.db.updateTable('users').set({ language: 'de' }).where('id', '=', german.id).execute();
+    await notifyUsers(t.app.db, [u.id, german.id], { message: { key: 'group_invite', params: { actor: 'Kim Kerr', group: 'Airway Club' } }, link: '/me/forum/groups', kind: 'group', actorId: kim.id });
+    const [item] = (await list(t, u)).notifications;
+    expect(item).toMatchObject({
+      name: 'Group invite',
+      description: 'Kim Kerr invited you to join Airway Club',
+      message_key: 'group_invite',
+      message_params: { actor: 'Kim Kerr', group: 'Airway Club' },
+    });
+    // The text stored beside the key is in the recipient's language.
+    const [theirs] = (await list(t, german)).notifications;
+    expect(theirs).toMatchObject({
+      name: 'Gruppeneinladung',
+      description: 'Kim Kerr hat Sie eingeladen, Airway Club beizutreten',
+      message_key: 'group_invite',
+      message_params: { actor: 'Kim Kerr', group: 'Airway Club' },
+    });
+    // A row from before message keys: no key, no values, its own text.
+    await t.app.db.insertInto('notifications').values({ user_id: u.id, name: 'Old news', description: 'From before', link: '/feed', has_read: 0, created_at: new Date().toISOString(), actor_id: null, subject: null, message_key: null, message_params: null }).execute();
+    const old = (await list(t, u)).notifications.find((n) => n.name === 'Old news')!;
+    expect(old).toMatchObject({ description: 'From before', message_key: null, message_params: {} });
+  });
+
   it('pushes nothing for a kind whose push is off', async () => {
     const u = await createUser(t.app);
     await as(t.app, u, { method: 'POST', url: '/api/push-subscriptions', payload: { endpoint: `${push.base}/push/${u.id}`, keys: browserKeys().keys } });
     await as(t.app, u, { method: 'PUT', url: '/api/notification-settings', payload: { kinds: [{ kind: 'mention', in_app: true, push: false, digest: false }] } });
-    await notifyUsers(t.app.db, [u.id], { name: 'Mentioned', description: 'x', link: '/post/1', kind: 'mention' });
+    await notifyUsers(t.app.db, [u.id], { message: { key: 'mention', params: { actor: 'Sam Stone', title: 'x' } }, link: '/post/1', kind: 'mention' });
     await t.app.jobs.drain();
     expect(push.received.filter((r) => r.path === `/push/${u.id}`)).toHaveLength(0);
     expect((await list(t, u)).unread).toBe(1);
@@ -206,10 +253,10 @@ describe.each(dbKinds)('notification delivery (%s)', (kind) => {
     it('mails only unread items of digest kinds, once, with a one-click unsubscribe', async () => {
       const u = await createUser(t.app, { firstName: 'Dora' });
       await as(t.app, u, { method: 'PUT', url: '/api/notification-settings', payload: { kinds: [{ kind: 'reply', in_app: true, push: true, digest: true }] } });
-      await notifyUser(t.app.db, u.id, { name: 'Unread reply', description: 'Kim Kerr replied to "Airway"', link: '/post/3', kind: 'reply', subject: 'post:3' });
-      await notifyUser(t.app.db, u.id, { name: 'Read reply', description: 'Lee replied', link: '/post/4', kind: 'reply', subject: 'post:4' });
-      await notifyUser(t.app.db, u.id, { name: 'Not a digest kind', description: 'general news', link: '/feed' });
-      const readOne = (await list(t, u)).notifications.find((n) => n.name === 'Read reply')!;
+      await notifyUser(t.app.db, u.id, { message: { key: 'new_reply', params: { actor: 'Kim Kerr', title: 'Airway' } }, link: '/post/3', kind: 'reply', subject: 'post:3' });
+      await notifyUser(t.app.db, u.id, { message: { key: 'new_reply', params: { actor: 'Lee Lane', title: 'Read already' } }, link: '/post/4', kind: 'reply', subject: 'post:4' });
+      await notifyUser(t.app.db, u.id, { message: { key: 'welcome', params: {} }, link: '/feed' });
+      const readOne = (await list(t, u)).notifications.find((n) => n.description === 'Lee Lane replied to "Read already"')!;
       await as(t.app, u, { method: 'GET', url: `/api/Notification/MarkAsRead/${readOne.id}` });
 
       expect((await runDigest()).queued).toBeGreaterThanOrEqual(1);
@@ -218,10 +265,10 @@ describe.each(dbKinds)('notification delivery (%s)', (kind) => {
       const mail = mails[0];
       expect(mail).toContain('Subject: Your REALITi Community digest: 1 new');
       expect(mail).toContain('Hi Dora,');
-      expect(mail).toContain('Unread reply: Kim Kerr replied to "Airway"');
+      expect(mail).toContain('New reply: Kim Kerr replied to "Airway"');
       expect(mail).toContain('http://localhost:3000/post/3');
-      expect(mail).not.toContain('Read reply');
-      expect(mail).not.toContain('Not a digest kind');
+      expect(mail).not.toContain('Read already');
+      expect(mail).not.toContain('Welcome to the community');
       expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
       const header = /List-Unsubscribe:\s*<([^>]+)>/.exec(mail)?.[1];
       expect(header).toMatch(/^http:\/\/localhost:3000\/api\/notifications\/unsubscribe\?token=/);
@@ -238,7 +285,7 @@ describe.each(dbKinds)('notification delivery (%s)', (kind) => {
       const settings = (await as(t.app, u, { method: 'GET', url: '/api/notification-settings' })).json();
       expect(settings.digest_frequency).toBe('off');
       expect(settings.kinds.find((k: { kind: string }) => k.kind === 'reply')).toEqual({ kind: 'reply', in_app: true, push: true, digest: true });
-      await notifyUser(t.app.db, u.id, { name: 'Another reply', description: 'z', link: '/post/5', kind: 'reply' });
+      await notifyUser(t.app.db, u.id, { message: { key: 'new_reply', params: { actor: 'Kim Kerr', title: 'z' } }, link: '/post/5', kind: 'reply' });
       await runDigest();
       expect(mailsOf(u.email)).toHaveLength(1);
     });
@@ -247,12 +294,17 @@ describe.each(dbKinds)('notification delivery (%s)', (kind) => {
       const u = await createUser(t.app, { firstName: 'Dirk' });
       await t.app.db.updateTable('users').set({ language: 'de' }).where('id', '=', u.id).execute();
       await as(t.app, u, { method: 'PUT', url: '/api/notification-settings', payload: { kinds: [{ kind: 'mention', in_app: true, push: false, digest: true }], digest_frequency: 'weekly' } });
-      await notifyUser(t.app.db, u.id, { name: 'Erwähnt', description: 'Sam erwähnte Sie', link: '/post/9', kind: 'mention' });
-      await notifyUser(t.app.db, u.id, { name: 'Erwähnt', description: 'Kim erwähnte Sie', link: '/post/10', kind: 'mention' });
+      await notifyUser(t.app.db, u.id, { message: { key: 'mention', params: { actor: 'Sam Stone', title: 'Atemweg' } }, link: '/post/9', kind: 'mention' });
+      await notifyUser(t.app.db, u.id, { message: { key: 'mention', params: { actor: 'Kim Kerr', title: 'Kreislauf' } }, link: '/post/10', kind: 'mention' });
       await runDigest();
       const [mail] = mailsOf(u.email);
       expect(mail).toMatch(/Subject: =\?UTF-8\?|Subject: Ihre Zusammenfassung/);
       expect(mail).toContain('Hier sind 2 Benachrichtigungen, die Sie noch nicht gelesen haben:');
+      // Each item in German too, from its message key (the text part, quoted-printable, decoded).
+      const text = Buffer.from(mail.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+      expect(text).toContain('- Sie wurden erwähnt: Sam Stone hat Sie in „Atemweg“ erwähnt');
+      expect(text).toContain('- Sie wurden erwähnt: Kim Kerr hat Sie in „Kreislauf“ erwähnt');
+      expect(text).not.toContain('mentioned you');
     });
 
     it('refuses a forged unsubscribe token and a digest run by a non-admin', async () => {

@@ -20,15 +20,15 @@ describe.each(dbKinds)('notifications (%s)', (kind) => {
   });
 
   it('lists own notifications newest first with the unread count, and marks one read', async () => {
-    await notifyUser(t.app.db, emma.id, { name: 'Media approved', description: 'Your media "ECG" was approved.', link: '/media/abc' });
+    await notifyUser(t.app.db, emma.id, { message: { key: 'media_approved', params: { name: 'ECG' } }, link: '/media/abc' });
     await new Promise((r) => setTimeout(r, 5));
-    await notifyUser(t.app.db, emma.id, { name: 'Your post was removed', description: 'Removed', link: '/feed' });
-    await notifyUser(t.app.db, paul.id, { name: 'For Paul', description: 'Only Paul sees this', link: '/feed' });
+    await notifyUser(t.app.db, emma.id, { message: { key: 'post_removed', params: { title: 'Night shift' } }, link: '/feed' });
+    await notifyUser(t.app.db, paul.id, { message: { key: 'welcome', params: {} }, link: '/feed' });
 
     const list = (await as(t.app, emma, { method: 'GET', url: '/api/Notification' })).json();
     expect(list.unread).toBe(2);
     expect(list.notifications.map((n: { name: string }) => n.name)).toEqual(['Your post was removed', 'Media approved']);
-    expect(list.notifications[1]).toMatchObject({ description: 'Your media "ECG" was approved.', link: '/media/abc', has_read: false });
+    expect(list.notifications[1]).toMatchObject({ description: 'Your media "ECG" has been approved.', link: '/media/abc', has_read: false, message_key: 'media_approved', message_params: { name: 'ECG' } });
 
     const id = list.notifications[1].id;
     const read = await as(t.app, emma, { method: 'GET', url: `/api/Notification/MarkAsRead/${id}` });

@@ -12,6 +12,7 @@ import { as, buildTestApp, createUser, type TestApp } from './helpers.js';
 
 const shell = `<!doctype html><html><head><title>Community</title><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const loginShell = shell.replace('<div id="root"></div>', '<div id="root" data-prerendered="login"><h1>Sign in</h1></div>');
+const germanLoginShell = shell.replace('<html>', '<html lang="de">').replace('<div id="root"></div>', '<div id="root" data-prerendered="login"><h1>Anmelden</h1></div>');
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(500))};\n`;
 
 describe('built client', () => {
@@ -23,6 +24,7 @@ describe('built client', () => {
     fs.mkdirSync(path.join(clientDir, 'assets'));
     fs.writeFileSync(path.join(clientDir, 'index.html'), shell);
     fs.writeFileSync(path.join(clientDir, 'login.html'), loginShell);
+    fs.writeFileSync(path.join(clientDir, 'login.de.html'), germanLoginShell);
     fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), script);
     fs.writeFileSync(path.join(clientDir, 'assets', 'tiny-abc123.js'), 'export {};\n');
     await precompressDir(clientDir);
@@ -90,6 +92,30 @@ describe('built client', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(shell);
     }
+  });
+
+  it('sends the prerendered login in the visitor’s language: the app’s language cookie, else Accept-Language, else English', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' }, germanLoginShell],
+      [{ 'accept-language': 'en-GB,en;q=0.9' }, loginShell],
+      [{ 'accept-language': 'fr-FR' }, loginShell],
+      [{}, loginShell],
+      // The language chosen in the app (its cookie) wins over the browser's.
+      [{ 'accept-language': 'en', cookie: 'other=1; lang=de' }, germanLoginShell],
+      [{ 'accept-language': 'de', cookie: 'lang=en' }, loginShell],
+      // A cookie naming no language of the app is not a choice.
+      [{ 'accept-language': 'de', cookie: 'lang=xx' }, germanLoginShell],
+    ];
+    for (const [headers, expected] of cases) {
+      const res = await t.app.inject({ url: '/login', headers: { 'accept-encoding': 'identity', ...headers } });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(res.body, JSON.stringify(headers)).toBe(expected);
+      expect(String(res.headers.vary), JSON.stringify(headers)).toMatch(/Accept-Language/);
+      expect(String(res.headers.vary), JSON.stringify(headers)).toMatch(/Cookie/);
+    }
+    // Compressed like the English one.
+    const br = await t.app.inject({ url: '/login', headers: { 'accept-encoding': 'br', 'accept-language': 'de' } });
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(germanLoginShell);
   });
 
   describe('the feed for a signed-in visitor', () => {

@@ -9,6 +9,7 @@
 //   duration:    12 min 30 sec          | 12 Min. 30 Sek.
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../shared/languages';
+import { formatRelativeDate } from '../../shared/format';
 import { currentLanguage } from './current';
 import { i18n } from './index';
 
@@ -114,6 +115,17 @@ export function languageName(tag: string): string {
 }
 
 /** The formatters bound to the language shown now; the component re-renders when it changes. */
+/**
+ * 'Just now', '5 minutes ago' for lists of many items (posts, replies): in English the shared
+ * formatter that builds no Intl formatter (shared/format.ts formatRelativeDate, quick on a phone's
+ * first render), in the other languages formatRelative in the reader's language.
+ */
+export function useRelativeDate() {
+  const { i18n: instance } = useTranslation();
+  const lang: Language = instance.language === 'de' ? 'de' : 'en';
+  return (v: string | Date) => (lang === 'en' ? formatRelativeDate(v) : formatRelative(v, new Date(), lang));
+}
+
 export function useFormat() {
   const { i18n: instance } = useTranslation();
   const lang = (instance.language === 'de' ? 'de' : 'en') as Language;

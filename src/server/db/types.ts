@@ -112,6 +112,9 @@ export interface NotificationTable {
   kind: Generated<string>;
   actor_id: number | null;
   subject: string | null;
+  /** The text's message key (lib/notification-messages.ts) and its values as JSON (migration 0049); null on older rows. */
+  message_key: string | null;
+  message_params: string | null;
 }
 
 /** Per user and kind: where notifications of that kind go (migration 0042); no row: the defaults. */

@@ -1,5 +1,8 @@
 // Serves the built PWA from dist/ and falls back to index.html for client routes (not /api), or
-// to the shell the build wrote for that route (login.html for /login).
+// to the shell the build wrote for that route in the visitor's language (login.html in English,
+// login.de.html in German for /login): the language the app keeps in its cookie, else the
+// browser's (Accept-Language), else the distributor's default by host, else English; the same
+// order the app follows when it starts, so the form it paints over the HTML reads the same.
 // The build writes .br and .gz beside each text file (scripts/vite-precompress.ts): a client that
 // accepts brotli or gzip gets that copy with Content-Encoding (and Vary: Accept-Encoding), the
 // shell fallback included (it goes through reply.sendFile).
@@ -16,6 +19,8 @@ import type { PostsPage } from '../../shared/schemas/posts.js';
 import type { Scenario } from '../../shared/schemas/scenarios.js';
 import type { MediaPage } from '../../shared/schemas/media.js';
 import { apiUrl, FIRST_ANSWERS_ID, firstScreenRequests, matchFirstScreen, topBarRequests } from '../../shared/first-answers.js';
+import { chooseLanguage, FALLBACK_LANGUAGE, LANGUAGES, parseAcceptLanguage, type Language } from '../../shared/languages.js';
+import { distributorFromHost } from '../../shared/enums.js';
 import { compressText } from './compress.js';
 
 interface FirstScreen {
@@ -86,6 +91,21 @@ function moduleLinks(root: string, shell: string, module: string): string {
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** The app's language cookie (client/i18n/current.ts LANGUAGE_COOKIE), as the app writes it. */
+const LANGUAGE_COOKIE = /(?:^|;\s*)lang=([a-z]{2})(?:;|$)/;
+
+/** The language a prerendered screen is sent in: the app's cookie, else Accept-Language, else the host's distributor, else English. */
+export function shellLanguage(request: Pick<FastifyRequest, 'headers' | 'hostname'>): Language {
+  return chooseLanguage({
+    account: LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1] ?? null,
+    browser: parseAcceptLanguage(request.headers['accept-language']),
+    distributorId: distributorFromHost(request.hostname ?? ''),
+  });
+}
+
+/** The file the build wrote for a prerendered screen in a language: login.html (English), login.de.html. */
+const prerenderedFile = (page: string, language: Language) => (language === FALLBACK_LANGUAGE ? `${page}.html` : `${page}.${language}.html`);
+
 export default fp(async function staticClient(app: FastifyInstance, opts: { root: string }) {
   if (!fs.existsSync(path.join(opts.root, 'index.html'))) {
     app.log.warn(`No built client in ${opts.root}; run "npm run build"`);
@@ -102,11 +122,20 @@ export default fp(async function staticClient(app: FastifyInstance, opts: { root
       else res.header('Cache-Control', 'no-cache');
     },
   });
-  // Screens the build wrote into their own copy of the shell (scripts/vite-prerender.ts): /login
-  // paints its form with the HTML. With a query (/login?verified=true) the screen differs from the
-  // one written, so the plain shell goes.
-  const prerendered = new Map<string, string>();
-  if (fs.existsSync(path.join(opts.root, 'login.html'))) prerendered.set('/login', 'login.html');
+  // Screens the build wrote into their own copy of the shell, one per language
+  // (scripts/vite-prerender.ts): /login paints its form with the HTML. With a query
+  // (/login?verified=true) the screen differs from the one written, so the plain shell goes.
+  const prerendered = new Map<string, Map<Language, string>>();
+  for (const page of ['login']) {
+    const files = new Map(LANGUAGES.map((language) => [language, prerenderedFile(page, language)] as const).filter(([, file]) => fs.existsSync(path.join(opts.root, file))));
+    if (files.size) prerendered.set(`/${page}`, files);
+  }
+  /** The prerendered copy for this request in the visitor's language (English when the build wrote none in it). */
+  function prerenderedShell(request: FastifyRequest): string | undefined {
+    const files = prerendered.get(request.url);
+    if (!files) return undefined;
+    return files.get(shellLanguage(request)) ?? files.get(FALLBACK_LANGUAGE) ?? [...files.values()][0];
+  }
   const shell = fs.readFileSync(path.join(opts.root, 'index.html'), 'utf8');
   const screenLinks = new Map(Object.entries(FIRST_SCREENS).map(([pattern, screen]) => [pattern, moduleLinks(opts.root, shell, screen.module)]));
 
@@ -146,7 +175,12 @@ export default fp(async function staticClient(app: FastifyInstance, opts: { root
     const at = request.url.indexOf('?');
     const [pathname, query] = at < 0 ? [request.url, ''] : [request.url.slice(0, at), request.url.slice(at + 1)];
     const screen = matchFirstScreen(pathname);
-    if (!screen) return reply.header('Cache-Control', 'no-cache').sendFile(prerendered.get(request.url) ?? 'index.html');
+    if (!screen) {
+      const file = prerenderedShell(request);
+      // The prerendered screen differs by language: a cache keeps one per cookie and Accept-Language.
+      if (file) void reply.header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+      return reply.header('Cache-Control', 'no-cache').sendFile(file ?? 'index.html');
+    }
     // The page differs by who is signed in: no shared cache may keep it.
     void reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie');
     const requests = firstScreenRequests[screen.pattern]!(screen.params, new URLSearchParams(query));

@@ -9,6 +9,13 @@ export const notificationSchema = v.object({
   description: v.string(),
   /** A client route to follow when clicked. */
   link: v.string(),
+  /**
+   * What name and description say, as a message key (shared/notification-messages.ts) and the values
+   * it is filled with: a client shows messages.<key>.title/.description of its notifications catalogue
+   * in the reader's language. null on older notifications (then name and description are the text).
+   */
+  message_key: v.nullable(v.string()),
+  message_params: v.record(v.string(), v.union([v.string(), v.number()])),
   has_read: v.boolean(),
   created_at: v.string(),
   /** What it is about (shared/notification-kinds.ts). */

@@ -33,6 +33,7 @@ import * as m0036 from './0036_user_language.js';
 import * as m0042 from './0042_notification_delivery.js';
 import * as m0047 from './0047_pg_search_listing.js';
 import * as m0048 from './0048_conversation_versions.js';
+import * as m0049 from './0049_notification_messages.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0042_notification_delivery': m0042,
   '0047_pg_search_listing': m0047,
   '0048_conversation_versions': m0048,
+  '0049_notification_messages': m0049,
 };

@@ -25,13 +25,13 @@ export async function seedConversation(app: FastifyInstance): Promise<void> {
       .returning('id')
       .executeTakeFirstOrThrow();
     if (p.creator_id !== author.id) {
-      await notifyUsers(db, [p.creator_id], { name: 'New reply', description: `${nameOf(author)} replied to "${p.title}"`, link: postLink(p.id, row.id), kind: 'reply', actorId: author.id, subject: `post:${p.id}` });
+      await notifyUsers(db, [p.creator_id], { message: { key: 'new_reply', params: { actor: nameOf(author), title: p.title } }, link: postLink(p.id, row.id), kind: 'reply', actorId: author.id, subject: `post:${p.id}` });
     }
     for (const name of mentions) {
       const who = user(name);
       if (!who) continue;
       await db.insertInto('mentions').values({ subject: `reply:${row.id}`, user_id: who.id, created_at: hoursAgo(at) }).execute();
-      await notifyUsers(db, [who.id], { name: 'You were mentioned', description: `${nameOf(author)} mentioned you in "${p.title}"`, link: postLink(p.id, row.id), kind: 'mention', actorId: author.id, subject: `reply:${row.id}` });
+      await notifyUsers(db, [who.id], { message: { key: 'mention', params: { actor: nameOf(author), title: p.title } }, link: postLink(p.id, row.id), kind: 'mention', actorId: author.id, subject: `reply:${row.id}` });
     }
   }
 
@@ -43,7 +43,7 @@ export async function seedConversation(app: FastifyInstance): Promise<void> {
     await db.insertInto('post_reactions').values(who.map((u) => ({ post_id: p.id, user_id: u!.id, created_at: hoursAgo(at) }))).execute();
     await db.updateTable('posts').set({ helpful_count: who.length }).where('id', '=', p.id).execute();
     for (const u of who) {
-      await notifyUsers(db, [p.creator_id], { name: 'Your post was found helpful', description: `${nameOf(u!)} found your post "${p.title}" helpful`, link: postLink(p.id), kind: 'reaction', actorId: u!.id, subject: `post:${p.id}` });
+      await notifyUsers(db, [p.creator_id], { message: { key: 'post_helpful', params: { actor: nameOf(u!), title: p.title } }, link: postLink(p.id), kind: 'reaction', actorId: u!.id, subject: `post:${p.id}` });
     }
   }
 

@@ -46,7 +46,7 @@ export async function seedGroups(app: FastifyInstance): Promise<void> {
   await db.insertInto('group_join_requests').values({ group_id: closed, user_id: tester.id, message: 'I run the Thursday sim sessions at the station.', created_at: hoursAgo(2) }).execute();
   await db.insertInto('group_invites').values({ group_id: closed, email: educator.email.toLowerCase(), user_id: educator.id, invited_by: paramedic.id, created_at: hoursAgo(1) }).execute();
 
-  await notifyUser(db, paramedic.id, { name: 'Post waiting for approval', description: 'Priya Provisioner posted "Night-shift simulation pilot" in Paramedic Sim Leads', link: `/forum/edit/${closed}?tab=post-requests` });
-  await notifyUser(db, paramedic.id, { name: 'Join request', description: 'Theo Tester asked to join Paramedic Sim Leads', link: `/forum/edit/${closed}?tab=join-requests` });
-  await notifyUser(db, educator.id, { name: 'Group invite', description: 'Paul Paramedic invited you to join Paramedic Sim Leads', link: '/me/forum/groups' });
+  await notifyUser(db, paramedic.id, { message: { key: 'group_post_waiting', params: { actor: 'Priya Provisioner', title: 'Night-shift simulation pilot', group: 'Paramedic Sim Leads' } }, link: `/forum/edit/${closed}?tab=post-requests` });
+  await notifyUser(db, paramedic.id, { message: { key: 'join_request', params: { actor: 'Theo Tester', group: 'Paramedic Sim Leads' } }, link: `/forum/edit/${closed}?tab=join-requests` });
+  await notifyUser(db, educator.id, { message: { key: 'group_invite', params: { actor: 'Paul Paramedic', group: 'Paramedic Sim Leads' } }, link: '/me/forum/groups' });
 }

@@ -63,12 +63,12 @@ export async function seedPosts(app: FastifyInstance): Promise<void> {
   const admin = uid('admin');
   if (reported && reporter) {
     await db.insertInto('post_reports').values({ post_id: reported, user_id: reporter, created_at: hoursAgo(2), ignored_at: null }).execute();
-    if (admin) await notifyUser(db, admin, { name: 'A post was reported', description: 'New monitors arrived at the sim centre', link: '/admin/reported' });
+    if (admin) await notifyUser(db, admin, { message: { key: 'post_reported', params: { title: 'New monitors arrived at the sim centre' } }, link: '/admin/reported' });
   }
   for (const name of ['educator', 'paramedic', 'provisioner', 'tester']) {
     const id = uid(name);
-    if (id) await notifyUser(db, id, { name: 'Welcome to the community', description: 'Say hello in the activity feed and share your first scenario.', link: '/feed' });
+    if (id) await notifyUser(db, id, { message: { key: 'welcome', params: {} }, link: '/feed' });
   }
   const educator = uid('educator');
-  if (educator) await notifyUser(db, educator, { name: 'New post for everyone', description: 'Welcome to the REALITi Community', link: '/feed' });
+  if (educator) await notifyUser(db, educator, { message: { key: 'post_for_everyone', params: { title: 'Welcome to the REALITi Community' } }, link: '/feed' });
 }

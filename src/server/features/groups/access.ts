@@ -113,7 +113,7 @@ export async function claimInvites(db: DB, userId: number, email: string): Promi
   const names = await groupRefs(db, claimed.map((c) => c.group_id));
   for (const c of claimed) {
     const group = names.get(c.group_id);
-    if (group) await notifyUsers(db, [userId], { name: 'Group invite', description: `You were invited to join ${group.name}`, link: '/me/forum/groups', kind: 'group' });
+    if (group) await notifyUsers(db, [userId], { message: { key: 'group_invite_pending', params: { group: group.name } }, link: '/me/forum/groups', kind: 'group' });
   }
   return claimed.length;
 }

@@ -217,8 +217,9 @@ export function groupsService({ repo, access: groups, notify, jobs }: GroupsDeps
       if (await repo.inviteFor(id, viewer.id)) throw conflict(GROUP_MESSAGES.invitedAlready);
       if (!(await repo.addJoinRequest(id, viewer.id, message))) throw conflict(GROUP_MESSAGES.alreadyRequested);
       await notify(await groups.adminIds(id), {
-        name: 'Join request',
-        description: `${nameOf(viewer)} asked to join ${a.group.name}${message ? `: "${message}"` : ''}`,
+        message: message
+          ? { key: 'join_request_message', params: { actor: nameOf(viewer), group: a.group.name, message } }
+          : { key: 'join_request', params: { actor: nameOf(viewer), group: a.group.name } },
         link: links.joinRequests(id),
         kind: 'group',
         actorId: viewer.id,
@@ -261,8 +262,7 @@ export function groupsService({ repo, access: groups, notify, jobs }: GroupsDeps
       if (approve) await admit(request.group_id, request.user_id);
       await groups.logModeration({ groupId: request.group_id, actorId: viewer.id, action: approve ? 'approved_join' : 'declined_join', targetUserId: request.user_id });
       await notify([request.user_id], {
-        name: approve ? GROUP_MESSAGES.joinApproved : GROUP_MESSAGES.joinDeclined,
-        description: approve ? `You are now a member of ${a.group.name}` : `Your request to join ${a.group.name} was declined`,
+        message: { key: approve ? 'join_approved' : 'join_declined', params: { group: a.group.name } },
         link: links.group(request.group_id),
       });
       return { message: approve ? GROUP_MESSAGES.joinApproved : GROUP_MESSAGES.joinDeclined };
@@ -290,7 +290,7 @@ export function groupsService({ repo, access: groups, notify, jobs }: GroupsDeps
       const promoted = userIds.filter((id) => members.get(id)!.member_type === GroupMemberType.Member);
       await repo.setMemberType(groupId, promoted, GroupMemberType.Moderator);
       for (const id of promoted) await groups.logModeration({ groupId, actorId: viewer.id, action: 'promoted_moderator', targetUserId: id });
-      await notify(promoted, { name: 'You are now a moderator', description: `You can now manage ${a.group.name}`, link: links.group(groupId), kind: 'group' });
+      await notify(promoted, { message: { key: 'moderator', params: { group: a.group.name } }, link: links.group(groupId), kind: 'group' });
       return { message: GROUP_MESSAGES.saved };
     },
 
@@ -327,7 +327,7 @@ export function groupsService({ repo, access: groups, notify, jobs }: GroupsDeps
       if (!(await repo.addInvite({ group_id: groupId, email, user_id: invitee?.id ?? null, invited_by: viewer.id }))) throw conflict(GROUP_MESSAGES.alreadyInvited);
       await groups.logModeration({ groupId, actorId: viewer.id, action: 'invited', targetUserId: invitee?.id ?? null, detail: email });
       if (invitee) {
-        await notify([invitee.id], { name: 'Group invite', description: `${nameOf(viewer)} invited you to join ${a.group.name}`, link: links.myGroups, kind: 'group', actorId: viewer.id });
+        await notify([invitee.id], { message: { key: 'group_invite', params: { actor: nameOf(viewer), group: a.group.name } }, link: links.myGroups, kind: 'group', actorId: viewer.id });
       }
       const job: InviteMailJob = { to: email, groupName: a.group.name, inviterName: nameOf(viewer), existing: Boolean(invitee) };
       await jobs.enqueue(INVITE_MAIL_JOB, { ...job });

@@ -304,7 +304,7 @@ export function mediaService({ repo, storage, secret, notify }: MediaPorts) {
     const approved = to === ApprovalStatus.Approved;
     await repo.audit(admin.id, approved ? 'media.approve' : 'media.reject', m.uuid_id, reason);
     await notify(m.contributed_by, approved
-      ? { name: 'Media approved', description: `Your media "${m.name}" has been approved.`, link: '/me/media', kind: 'moderation' as const }
-      : { name: 'Media declined', description: `Your media "${m.name}" was declined: ${reason}`, link: '/me/media', kind: 'moderation' as const });
+      ? { message: { key: 'media_approved' as const, params: { name: m.name } }, link: '/me/media', kind: 'moderation' as const }
+      : { message: { key: 'media_declined' as const, params: { name: m.name, reason: reason ?? '' } }, link: '/me/media', kind: 'moderation' as const });
   }
 }

@@ -10,6 +10,7 @@ import { now } from '../../db/connection.js';
 import type { Mail, Mailer } from '../../lib/mailer.js';
 import { hmac, safeEqual } from '../../lib/crypto.js';
 import { t, userLanguage } from '../../i18n/index.js';
+import { storedNotificationText } from '../../lib/notifications.js';
 import { DEFAULT_DIGEST_FREQUENCY } from '../../../shared/notification-kinds.js';
 import type { Language } from '../../../shared/languages.js';
 
@@ -124,7 +125,7 @@ export function digestService(db: DB, mailer: Mailer, opts: { secret: string; pu
       const items = await db
         .selectFrom('notifications as n')
         .innerJoin('notification_settings as s', (j) => j.onRef('s.user_id', '=', 'n.user_id').onRef('s.kind', '=', 'n.kind'))
-        .select(['n.name', 'n.description', 'n.link'])
+        .select(['n.name', 'n.description', 'n.link', 'n.message_key', 'n.message_params'])
         .where('n.user_id', '=', userId)
         .where('n.has_read', '=', 0)
         .where('s.digest', '=', 1)
@@ -134,16 +135,18 @@ export function digestService(db: DB, mailer: Mailer, opts: { secret: string; pu
         .limit(DIGEST_ITEMS)
         .execute();
       if (!items.length) return false;
+      const language = userLanguage(user);
       if (!(await claim(userId, pref ? pref.last_digest_at : undefined, now()))) return false;
       const token = unsubscribeToken(opts.secret, userId);
       const mail = digestMail({
         to: user.email,
         firstName: user.first_name,
-        items,
+        // Each item in the recipient's language, from its message key (older ones: their stored text).
+        items: items.map((i) => ({ ...storedNotificationText(i, language), link: i.link })),
         publicUrl: opts.publicUrl,
         pageUrl: `${opts.publicUrl}/notifications`,
         unsubscribeUrl: `${opts.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
-        language: userLanguage(user),
+        language,
       });
       await mailer.send({
         ...mail,

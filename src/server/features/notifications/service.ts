@@ -7,13 +7,14 @@ import { notFound } from '../../lib/http-error.js';
 import { cursorOf, encodeCursor } from '../../lib/pages.js';
 import type { SessionUser } from '../../plugins/session.js';
 import type { NotificationsRepository } from './repository.js';
+import { parseParams } from '../../lib/notifications.js';
 
 /** The dropdown shows the newest ones; the unread count covers all. */
 const LIST_LIMIT = 50;
 /** Names shown for a group ('Sam, Kim and 3 others'). */
 const NAMED_ACTORS = 3;
 
-type Row = { id: number; name: string; description: string; link: string; has_read: number; created_at: string; kind: string; actor_id: number | null; subject: string | null };
+type Row = { id: number; name: string; description: string; message_key: string | null; message_params: string | null; link: string; has_read: number; created_at: string; kind: string; actor_id: number | null; subject: string | null };
 
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 const groupKey = (kind: string, subject: string) => `${kind}\n${subject}`;
@@ -24,6 +25,8 @@ function present(r: Row, group?: { count: number; actors: string[]; actorCount: 
     name: r.name,
     description: r.description,
     link: r.link,
+    message_key: r.message_key,
+    message_params: parseParams(r.message_params),
     has_read: Boolean(r.has_read),
     created_at: r.created_at,
     kind: isNotificationKind(r.kind) ? r.kind : 'general',

@@ -55,8 +55,7 @@ export async function tellMentioned(deps: { repo: ConversationRepository; groups
   const told = await deps.repo.addMentions(m.subject, visible.map((u) => u.id));
   if (!told.length) return;
   await deps.notify(told, {
-    name: 'You were mentioned',
-    description: `${m.actor.first_name} ${m.actor.last_name} mentioned you in "${m.post.title}"`,
+    message: { key: 'mention', params: { actor: `${m.actor.first_name} ${m.actor.last_name}`, title: m.post.title } },
     link: m.link,
     kind: 'mention',
     actorId: m.actor.id,
@@ -113,8 +112,7 @@ export function conversationService({ db, groups, notify }: { db: DB; groups: Pi
         const sees = author !== undefined && author.enabled === 1 && (t.post.group_id === null || (await groups.access(t.post.group_id, author))?.canSeeContent === true);
         if (sees) {
           await notify([t.authorId], {
-            name: kind === 'post' ? 'Your post was found helpful' : 'Your reply was found helpful',
-            description: `${user.first_name} ${user.last_name} found ${kind === 'post' ? 'your post' : 'your reply to'} "${t.post.title}" helpful`,
+            message: { key: kind === 'post' ? 'post_helpful' : 'reply_helpful', params: { actor: `${user.first_name} ${user.last_name}`, title: t.post.title } },
             link: t.link,
             kind: 'reaction',
             actorId: user.id,

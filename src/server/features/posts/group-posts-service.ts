@@ -81,8 +81,7 @@ export function groupPostsService({ repo, postsRepo, posts, groups, notify }: Gr
       if (held) {
         const admins = (await groups.adminIds(groupId)).filter((id) => id !== user.id);
         await notify(admins, {
-          name: 'Post waiting for approval',
-          description: `${user.first_name} ${user.last_name} posted "${post.title}" in ${a.group.name}`,
+          message: { key: 'group_post_waiting', params: { actor: `${user.first_name} ${user.last_name}`, title: post.title, group: a.group.name } },
           link: links.postRequests(groupId),
           kind: 'moderation',
           actorId: user.id,
@@ -125,7 +124,7 @@ export function groupPostsService({ repo, postsRepo, posts, groups, notify }: Gr
       const { post, group } = await pendingForDecision(user, postId);
       if (!(await repo.approve(postId))) throw conflict(GROUP_MESSAGES.postNotPending);
       await groups.logModeration({ groupId: group.id, actorId: user.id, action: 'approved_post', targetUserId: post.creator_id, detail: post.title });
-      await notify([post.creator_id], { name: 'Post approved', description: `"${post.title}" is now visible in ${group.name}`, link: links.group(group.id), kind: 'moderation' });
+      await notify([post.creator_id], { message: { key: 'group_post_approved', params: { title: post.title, group: group.name } }, link: links.group(group.id), kind: 'moderation' });
       // Now that the group sees it, the people it mentions are told.
       const author = await postsRepo.conversation.usersById([post.creator_id]);
       if (author[0]) await tellMentioned({ repo: postsRepo.conversation, groups, notify }, { subject: `post:${post.id}`, text: `${post.title}\n${post.text}`, post, actor: author[0], link: postLink(post.id) });
@@ -136,7 +135,7 @@ export function groupPostsService({ repo, postsRepo, posts, groups, notify }: Gr
       const { post, group } = await pendingForDecision(user, postId);
       if (!(await repo.decline(postId))) throw conflict(GROUP_MESSAGES.postNotPending);
       await groups.logModeration({ groupId: group.id, actorId: user.id, action: 'declined_post', targetUserId: post.creator_id, detail: post.title });
-      await notify([post.creator_id], { name: 'Post declined', description: `"${post.title}" was not approved in ${group.name}`, link: links.group(group.id), kind: 'moderation' });
+      await notify([post.creator_id], { message: { key: 'group_post_declined', params: { title: post.title, group: group.name } }, link: links.group(group.id), kind: 'moderation' });
       return { message: GROUP_MESSAGES.postDeclined };
     },
   };

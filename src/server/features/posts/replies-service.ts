@@ -91,8 +91,7 @@ export function repliesService({ db, groups, repo, notify }: RepliesPorts) {
       const participants = await repo.participants(postId);
       const recipients = await whoCanSee(post, [post.creator_id, ...participants, ...(quoted ? [quoted.creator_id] : [])].filter((id) => id !== user.id));
       await notify(recipients, {
-        name: 'New reply',
-        description: `${user.first_name} ${user.last_name} replied to "${post.title}"`,
+        message: { key: 'new_reply', params: { actor: `${user.first_name} ${user.last_name}`, title: post.title } },
         link: postLink(postId, row.id),
         kind: 'reply',
         actorId: user.id,
@@ -121,8 +120,7 @@ export function repliesService({ db, groups, repo, notify }: RepliesPorts) {
       if (!(await repo.softDelete(id))) throw notFound(REPLY_MESSAGES.notFound);
       if (!own) {
         await notify([reply.creator_id], {
-          name: 'Your reply was removed',
-          description: `Your reply to "${post.title}" was removed by a moderator.`,
+          message: { key: 'reply_removed', params: { title: post.title } },
           link: postLink(post.id),
           kind: 'moderation',
         });
@@ -137,7 +135,7 @@ export function repliesService({ db, groups, repo, notify }: RepliesPorts) {
       // Site admins, and a group post's moderators, are told; each only if they can see it.
       const moderators = post.group_id === null ? [] : (await db.selectFrom('group_members').select('user_id').where('group_id', '=', post.group_id).where('member_type', '>=', 1).execute()).map((r) => r.user_id);
       const told = await whoCanSee(post, [...(await repo.adminIds()), ...moderators].filter((u) => u !== user.id));
-      await notify(told, { name: 'A reply was reported', description: `A reply to "${post.title}"`, link: postLink(post.id, id), kind: 'moderation', actorId: user.id });
+      await notify(told, { message: { key: 'reply_reported', params: { title: post.title } }, link: postLink(post.id, id), kind: 'moderation', actorId: user.id });
       return { message: REPLY_MESSAGES.reported };
     },
 

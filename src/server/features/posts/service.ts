@@ -270,7 +270,7 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
         { scenarioIds: [], mediaIds: [], tagIds: input.tags },
       );
       const recipients = (await repo.enabledUserIds()).filter((id) => id !== admin.id);
-      await notify(recipients, { name: 'New post for everyone', description: input.title, link: `/feed?post=${row.id}` });
+      await notify(recipients, { message: { key: 'post_for_everyone', params: { title: input.title } }, link: `/feed?post=${row.id}` });
       const [post] = await present([row], admin.id);
       return { ...post, notified: recipients.length };
     },
@@ -294,13 +294,12 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
       // Two reports at once both pass the check above: the primary key keeps one, the other is told.
       if (!(await repo.addReport(id, user.id))) throw conflict(MESSAGES.alreadyReported);
       await notify([post.creator_id], {
-        name: 'Your post was reported',
-        description: `"${post.title}" was reported and will be reviewed by an administrator.`,
+        message: { key: 'post_reported_owner', params: { title: post.title } },
         link: '/feed',
         kind: 'moderation',
       });
       const admins = (await repo.adminIds()).filter((a) => a !== user.id);
-      await notify(admins, { name: 'A post was reported', description: post.title, link: '/admin/reported', kind: 'moderation' });
+      await notify(admins, { message: { key: 'post_reported', params: { title: post.title } }, link: '/admin/reported', kind: 'moderation' });
       return { message: 'Post reported' };
     },
 
@@ -330,8 +329,7 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
       // Two admins at once: one deletes, the other is told it is gone; the creator is told once.
       if (!(await repo.softDelete(id))) throw notFound(MESSAGES.notFound);
       await notify([post.creator_id], {
-        name: 'Your post was removed',
-        description: `"${post.title}" was removed by an administrator after it was reported.`,
+        message: { key: 'post_removed', params: { title: post.title } },
         link: '/feed',
         kind: 'moderation',
       });

@@ -7,9 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { now, type DB } from '../../db/connection.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error.js';
-import { notifyUsers, type NewNotification } from '../../lib/notifications.js';
-import { t, userLanguage } from '../../i18n/index.js';
-import type { Language } from '../../../shared/languages.js';
+import { notifyUsers } from '../../lib/notifications.js';
 import { signFileUrl } from '../../storage/signed-url.js';
 import { storeAcceptedFile, type AcceptedFile } from '../../uploads/registry.js';
 import type { SessionUser } from '../../plugins/session.js';
@@ -96,21 +94,6 @@ export function exchangeService(app: FastifyInstance, scenarios: ScenariosServic
     is_mine: r.user_id === viewerId,
   });
 
-  /**
-   * Notify each recipient with the title in their language: `n.name` is the catalogue's English key
-   * ('A new version of {{name}} is available') filled with `values` (English where it has none).
-   */
-  async function notifyInTheirLanguage(userIds: number[], n: NewNotification, values: Record<string, string | number> = {}) {
-    if (!userIds.length) return;
-    const users = await db.selectFrom('users').select(['id', 'language', 'distributor_id']).where('id', 'in', [...new Set(userIds)]).execute();
-    const byLanguage = new Map<Language, number[]>();
-    for (const u of users) {
-      const lang = userLanguage(u);
-      byLanguage.set(lang, [...(byLanguage.get(lang) ?? []), u.id]);
-    }
-    for (const [lang, ids] of byLanguage) await notifyUsers(db, ids, { ...n, name: t(n.name, lang, values) });
-  }
-
   /** Recount a scenario's ratings into its row (cards and the library sort read them there). */
   async function recount(trx: DB, scenarioId: number) {
     const agg = await trx
@@ -165,14 +148,13 @@ export function exchangeService(app: FastifyInstance, scenarios: ScenariosServic
         db.selectFrom('scenarios').select('contributed_by as user_id').where('based_on_id', '=', found.id).execute(),
       ]);
       const who = [...new Set([...favs, ...copies].map((r) => r.user_id))].filter((u) => u !== viewer.id);
-      await notifyInTheirLanguage(who, {
-        name: 'A new version of {{name}} is available',
-        description: note,
+      await notifyUsers(db, who, {
+        message: { key: 'new_version', params: { name: found.name, note } },
         link: `/scenario/${found.uuid_id}`,
         kind: 'new_version',
         actorId: viewer.id,
         subject: `scenario:${found.id}`,
-      }, { name: found.name });
+      });
       return versionsOf((await scenarios.findVisible(found.uuid_id, viewer)));
     },
 
@@ -240,14 +222,13 @@ export function exchangeService(app: FastifyInstance, scenarios: ScenariosServic
         return !existing;
       });
       if (created) {
-        await notifyInTheirLanguage([row.contributed_by], {
-          name: '{{who}} rated {{name}} {{rating}} of 5',
-          description: body ?? '',
+        await notifyUsers(db, [row.contributed_by], {
+          message: { key: 'review', params: { who: fullName(viewer.first_name, viewer.last_name), name: row.name, rating: input.rating, text: body ?? '' } },
           link: `/scenario/${row.uuid_id}#reviews`,
           kind: 'review',
           actorId: viewer.id,
           subject: `scenario:${row.id}`,
-        }, { who: fullName(viewer.first_name, viewer.last_name), name: row.name, rating: input.rating });
+        });
       }
       const saved = await reviewBase().where('r.scenario_id', '=', row.id).where('r.user_id', '=', viewer.id).executeTakeFirstOrThrow();
       return toReview(saved, viewer.id);
@@ -275,7 +256,7 @@ export function exchangeService(app: FastifyInstance, scenarios: ScenariosServic
         .onConflict((oc) => oc.doNothing()).executeTakeFirst();
       if (!Number(added.numInsertedOrUpdatedRows ?? 0)) throw conflict(REVIEW_ALREADY_REPORTED_MESSAGE);
       const admins = (await db.selectFrom('users').select('id').where('enabled', '=', 1).where(sql<number>`role & ${Role.Admin}`, '=', Role.Admin).where('id', '!=', viewer.id).execute()).map((a) => a.id);
-      await notifyInTheirLanguage(admins, { name: 'A review was reported', description: row.name, link: `/scenario/${row.uuid_id}#reviews`, kind: 'moderation', subject: `review:${review.id}` });
+      await notifyUsers(db, admins, { message: { key: 'review_reported', params: { name: row.name } }, link: `/scenario/${row.uuid_id}#reviews`, kind: 'moderation', subject: `review:${review.id}` });
       return { message: 'Review reported' };
     },
 
@@ -325,7 +306,7 @@ export function exchangeService(app: FastifyInstance, scenarios: ScenariosServic
         return review;
       });
       if (!found) throw notFound('Review not found');
-      await notifyInTheirLanguage([found.user_id], { name: 'Your review was removed', description: found.name, link: `/scenario/${found.uuid_id}#reviews`, kind: 'moderation' });
+      await notifyUsers(db, [found.user_id], { message: { key: 'review_removed', params: { name: found.name } }, link: `/scenario/${found.uuid_id}#reviews`, kind: 'moderation' });
       return { message: 'Review deleted.' };
     },
   };

@@ -10,7 +10,7 @@ import { isPublicPath } from '../../../lib/api';
 import { useFormat } from '../../../i18n/format';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAsRead } from '../api/mark-as-read';
-import { useNotificationTitle } from './notification-title';
+import { useNotificationText } from './notification-title';
 import { resyncPush } from '../lib/push';
 import { useNativeNotifications } from '../lib/native-notifications';
 
@@ -23,11 +23,11 @@ export function NotificationBell() {
   const signedIn = !isPublicPath(location.pathname);
   const { data } = useNotifications(signedIn);
   const markRead = useMarkAsRead();
-  const title = useNotificationTitle();
+  const { title, description } = useNotificationText();
   const items = data?.notifications ?? [];
   const unread = data?.unread ?? 0;
   const openLink = useCallback((link: string) => void navigate(link), [navigate]);
-  useNativeNotifications(data?.notifications, title, openLink);
+  useNativeNotifications(data?.notifications, title, openLink, description);
 
   useEffect(() => {
     if (signedIn) void resyncPush();
@@ -65,7 +65,7 @@ export function NotificationBell() {
               <li key={n.id}>
                 <button type="button" className={`menu-item notification-item${n.has_read ? '' : ' unread'}`} onClick={() => void open(n)}>
                   <span className="notification-name">{title(n)}</span>
-                  <span className="notification-description">{n.description}</span>
+                  <span className="notification-description">{description(n)}</span>
                   <span className="muted small">{relative(n.created_at)}</span>
                 </button>
               </li>

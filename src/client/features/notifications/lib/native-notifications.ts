@@ -6,8 +6,13 @@ import { useEffect, useRef } from 'react';
 import type { NotificationItem } from '../../../../shared/schemas/notifications';
 import { isNativeApp, onNativeEvent, sendNotificationToNative } from '../../../lib/native-bridge';
 
-/** `items`: the latest list, undefined until it has loaded. */
-export function useNativeNotifications(items: NotificationItem[] | undefined, title: (n: NotificationItem) => string, open: (link: string) => void) {
+/** `items`: the latest list, undefined until it has loaded; `description`: its text in the reader's language. */
+export function useNativeNotifications(
+  items: NotificationItem[] | undefined,
+  title: (n: NotificationItem) => string,
+  open: (link: string) => void,
+  description: (n: NotificationItem) => string = (n) => n.description,
+) {
   /** Ids handed over or present at start (those the user saw already); null before the first list. */
   const seen = useRef<Set<number> | null>(null);
   const native = isNativeApp();
@@ -29,7 +34,7 @@ export function useNativeNotifications(items: NotificationItem[] | undefined, ti
     for (const n of items) {
       if (n.has_read || seen.current.has(n.id)) continue;
       seen.current.add(n.id);
-      sendNotificationToNative({ id: n.id, title: title(n), body: n.description, link: n.link, kind: n.kind, created_at: n.created_at });
+      sendNotificationToNative({ id: n.id, title: title(n), body: description(n), link: n.link, kind: n.kind, created_at: n.created_at });
     }
-  }, [native, items, title]);
+  }, [native, items, title, description]);
 }

@@ -8,13 +8,13 @@ import { useFormat } from '../../../i18n/format';
 import { useNotificationsPage } from '../api/get-notifications-page';
 import { useMarkAsRead } from '../api/mark-as-read';
 import { useMarkAllAsRead } from '../api/mark-all-read';
-import { useNotificationTitle } from '../components/notification-title';
+import { useNotificationText } from '../components/notification-title';
 
 export function Component() {
   const { t } = useTranslation('notifications');
   const { relative, dateTime } = useFormat();
   const navigate = useNavigate();
-  const title = useNotificationTitle();
+  const { title, description } = useNotificationText();
   const page = useNotificationsPage();
   const markRead = useMarkAsRead();
   const markAll = useMarkAllAsRead();
@@ -57,7 +57,7 @@ export function Component() {
                   {!n.has_read && <span className="visually-hidden">{t('unread')}: </span>}
                   {title(n)}
                 </span>
-                <span className="notification-description">{n.description}</span>
+                <span className="notification-description">{description(n)}</span>
                 <time className="muted small" dateTime={n.created_at} title={dateTime(n.created_at)}>{relative(n.created_at)}</time>
               </button>
             </li>

@@ -2,8 +2,9 @@
 // date, title, text, media grid, attached scenarios, tags, and a menu (delete own / report others').
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRelativeDate } from '../../../i18n/format';
 import { Link } from 'react-router-dom';
-import { formatDateTime, formatRelativeDate, truncateTag } from '../../../../shared/format';
+import { formatDateTime, truncateTag } from '../../../../shared/format';
 import type { ForumPost } from '../../../../shared/schemas/posts';
 import { useAlertDialog, useConfirm } from '../../../components/confirm';
 import { useToast } from '../../../components/toast';
@@ -73,6 +74,7 @@ function PostMenu({ post }: { post: ForumPost }) {
  */
 export function PostCard({ post, hideGroup = false, footer, first = false }: { post: ForumPost; hideGroup?: boolean; footer?: ReactNode; first?: boolean }) {
   const { t } = useTranslation('feed');
+  const when = useRelativeDate();
   const author = `${post.creator.first_name} ${post.creator.last_name}`;
   return (
     <article className="card post-card" aria-label={post.title} data-testid="post-card">
@@ -89,7 +91,7 @@ export function PostCard({ post, hideGroup = false, footer, first = false }: { p
             )}
           </div>
           <time className="muted small" dateTime={post.created_at} onPointerEnter={showFullDate} onFocus={showFullDate}>
-            {formatRelativeDate(post.created_at)}
+            {when(post.created_at)}
           </time>
         </div>
         <PostMenu post={post} />

@@ -2,8 +2,8 @@
 // its text, and Reply / Edit / Delete / Report as the reader may.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRelativeDate } from '../../../i18n/format';
 import { Link } from 'react-router-dom';
-import { formatRelativeDate } from '../../../../shared/format';
 import type { Reply } from '../../../../shared/schemas/replies';
 import { useAlertDialog, useConfirm } from '../../../components/confirm';
 import { useToast } from '../../../components/toast';
@@ -28,6 +28,7 @@ export function ReplyQuote({ quote }: { quote: NonNullable<Reply['reply_to']> })
 
 export function ReplyItem({ reply, onAnswer, compact = false }: { reply: Reply; onAnswer?: (r: Reply) => void; compact?: boolean }) {
   const { t } = useTranslation(NS);
+  const when = useRelativeDate();
   const toast = useToast();
   const confirm = useConfirm();
   const alert = useAlertDialog();
@@ -68,7 +69,7 @@ export function ReplyItem({ reply, onAnswer, compact = false }: { reply: Reply; 
     <li className="reply" id={`reply-${reply.id}`} data-testid="reply" aria-label={author}>
       <div className="reply-head small">
         <Link to={`/view-user/${reply.creator.uuid_id || reply.creator.id}`} className="post-author">{author}</Link>{' '}
-        <time className="muted" dateTime={reply.created_at}>{formatRelativeDate(reply.created_at)}</time>
+        <time className="muted" dateTime={reply.created_at}>{when(reply.created_at)}</time>
         {reply.edited_at && <span className="muted"> · {t('edited')}</span>}
       </div>
       {reply.reply_to && <ReplyQuote quote={reply.reply_to} />}
