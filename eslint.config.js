@@ -43,7 +43,7 @@ const I18N_ALLOWED_WORDS = [
   '[0-9!-/:-@[-`{-~]+',
   '[A-Z_-]+',
   /^\p{Emoji}+$/u,
-  '[✕☰…⋯·•×→←↑↓–—©★☆✓✗]+',
+  '[()✕☰…⋯·•×→←↑↓–—©★☆✓✗□]+',
   'REALITi( Community)?',
   'Community',
   'iSimulate( Pty Ltd)?',
