@@ -1,6 +1,7 @@
 // The create-post box at the top of the feed and of a group page; it opens the modal (page 'none'
 // means closed).
 import { Suspense, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { lazyNow } from '../../../lib/lazy-now';
 import type { PostType } from '../../../../shared/schemas/posts';
 import type { PostTarget } from '../api/create-post';
@@ -13,15 +14,16 @@ const CreatePostModal = lazyNow(() => import('./create-post-modal').then((m) => 
 export function CreatePostBox({ target }: { target?: PostTarget }) {
   const [open, setOpen] = useState<PostType | null>(null);
   const close = useCallback(() => setOpen(null), []);
+  const { t } = useTranslation('feed');
   return (
-    <section className="card create-post-box" aria-label="Create a post">
+    <section className="card create-post-box" aria-label={t('createAPost')}>
       <button type="button" className="create-post-prompt" onClick={() => setOpen('post')}>
-        {target ? `Share something with ${target.groupName}...` : 'Share something with the community...'}
+        {target ? t('shareWithGroup', { group: target.groupName }) : t('shareWithCommunity')}
       </button>
       <div className="row create-post-kinds">
-        <button type="button" className="btn" onClick={() => setOpen('post')}>Post</button>
-        <button type="button" className="btn" onClick={() => setOpen('scenario')}>Scenario</button>
-        <button type="button" className="btn" onClick={() => setOpen('media')}>Media</button>
+        <button type="button" className="btn" onClick={() => setOpen('post')}>{t('Post')}</button>
+        <button type="button" className="btn" onClick={() => setOpen('scenario')}>{t('Scenario')}</button>
+        <button type="button" className="btn" onClick={() => setOpen('media')}>{t('Media')}</button>
       </div>
       {open && (
         <Suspense fallback={null}>
