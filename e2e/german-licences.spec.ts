@@ -2,6 +2,8 @@
 // board in German, saves an agreement and finds the action by its German name in the audit log; a
 // provisioner who chose German sees Licensing and the claim form (with its checks) on the device, and
 // the notice in a plain browser. At 390, 768 and 1024 px none of those screens is wider than the window.
+// A user who chose German gets the feed's composer and side column and the profile's offline storage
+// in German too.
 import { expect, test, type Page } from '@playwright/test';
 import { signedIn } from './support/auth';
 import { installFakeNativeHost } from './support/fake-native-host';
@@ -134,5 +136,29 @@ test.describe('a provisioner who chose German on the account', () => {
     await expectNoHorizontalOverflow(page, '/me/claim with its checks');
     await page.getByRole('link', { name: 'Abbrechen' }).click();
     await expect(page).toHaveURL(/\/me\/provisioning$/);
+  });
+});
+
+test.describe('a user who chose German on the account', () => {
+  test.afterEach(async ({ page }) => {
+    await setAccountLanguage(page, null);
+  });
+
+  test("sees the feed's composer and side column and the profile's offline storage in German", async ({ page }) => {
+    await signedIn(page, 'educator');
+    await setAccountLanguage(page, 'de');
+    await page.goto('/feed');
+    const composer = page.getByRole('region', { name: 'Beitrag erstellen' });
+    await expect(composer.getByRole('button', { name: 'Teilen Sie etwas mit der Community...' })).toBeVisible();
+    await expect(composer.getByRole('button', { name: 'Beitrag', exact: true })).toBeVisible();
+    await expect(composer.getByRole('button', { name: 'Szenario', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Meine Gruppen' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Alle meine Gruppen' })).toBeVisible();
+
+    await page.goto('/me');
+    const storage = page.getByRole('region', { name: 'Offline-Speicher' });
+    await expect(storage).toContainText('Offline gespeicherte Favoriten');
+    await expect(storage.getByTestId('offline-unsent-size')).toHaveText(/^\d+ B \(\d+ Einträge?\)$/);
+    await expect(storage.getByTestId('offline-persistent')).toHaveText(/^(Dauerhaft|Nicht dauerhaft|Unbekannt)/);
   });
 });
