@@ -76,3 +76,19 @@ describe('licence words', () => {
     expect(fieldMessage(licences, 'Something else')).toBe('Something else');
   });
 });
+
+describe('offline reasons', () => {
+  it('an unsent item\'s reason and a favourite not kept are German for a German user, English as written', async () => {
+    const { offlineMessage } = await import('../../src/client/offline/messages');
+    const { NOT_CONFIRMED_MESSAGE, SIGN_IN_AGAIN_MESSAGE } = await import('../../src/client/offline/outbox-core');
+    await i18n.changeLanguage('en');
+    const en = i18n.getFixedT('en', 'offline');
+    expect(offlineMessage(en, NOT_CONFIRMED_MESSAGE)).toBe(NOT_CONFIRMED_MESSAGE);
+    expect(offlineMessage(en, 'Not enough storage on this device to keep "Airway" offline')).toBe('Not enough storage on this device to keep "Airway" offline');
+    await i18n.changeLanguage('de');
+    const de = i18n.getFixedT('de', 'offline');
+    expect(offlineMessage(de, SIGN_IN_AGAIN_MESSAGE)).toBe('Melden Sie sich erneut an, um dies zu senden');
+    expect(offlineMessage(de, '"Airway" could not be kept offline')).toBe('„Airway“ konnte nicht offline gespeichert werden');
+    expect(offlineMessage(de, 'Die Datei ist zu groß.')).toBe('Die Datei ist zu groß.');
+  });
+});

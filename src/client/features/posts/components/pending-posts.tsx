@@ -4,6 +4,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/format';
+import { offlineMessage } from '../../../offline/messages';
 import { discardOutboxItem, retryOutboxItem, useOutboxItems, type OutboxItem } from '../../../offline/outbox';
 import { GROUP_POST_OUTBOX_KIND, POST_OUTBOX_KIND } from '../api/create-post';
 
@@ -20,6 +21,7 @@ function status(item: OutboxItem, t: TFunction<'feed'>, formatFileSize: (bytes: 
 
 export function PendingPosts({ groupId }: { groupId?: number }) {
   const { t } = useTranslation('feed');
+  const { t: to } = useTranslation('offline');
   const { fileSize } = useFormat();
   const items = useOutboxItems(groupId === undefined ? POST_OUTBOX_KIND : GROUP_POST_OUTBOX_KIND).filter(
     (i) => i.state !== 'sent' && (groupId === undefined || i.meta?.groupId === groupId),
@@ -46,7 +48,7 @@ export function PendingPosts({ groupId }: { groupId?: number }) {
             )}
             {item.state === 'failed' && (
               <div className="alert error">
-                {item.error ?? t('pending.refused')}
+                {item.error ? offlineMessage(to, item.error) : t('pending.refused')}
                 <div className="actions">
                   <button type="button" className="btn" onClick={() => void retryOutboxItem(item.id)}>{t('pending.retry')}</button>
                   <button type="button" className="btn" onClick={() => void discardOutboxItem(item.id)}>{t('pending.discard')}</button>
