@@ -24,6 +24,10 @@ describe('no bare text in JSX', { timeout: 120_000 }, () => {
     expect(await literalErrors('bare-attribute.tsx')).toEqual([expect.stringContaining('Close the dialog')]);
   });
 
+  it('a bare text inside a list (a map callback) fails', async () => {
+    expect(await literalErrors('bare-list-item.tsx')).toEqual([expect.stringContaining('Retry sending')]);
+  });
+
   it('texts through t() and names, codes and units pass', async () => {
     expect(await literalErrors('translated.tsx')).toEqual([]);
   });

@@ -58,7 +58,10 @@ export type GroupAnalytics = v.InferOutput<typeof groupAnalyticsSchema>;
 export type PostAnalytics = v.InferOutput<typeof postAnalyticsSchema>;
 
 // ------------------------------------------------------------------ audit log
-/** Actions written to the audit log, with the words the audit screen shows for them. */
+/**
+ * Actions written to the audit log, with their English words (the audit screen shows them through
+ * the admin catalogue's audit.actions, keyed by the action code, in the user's language).
+ */
 export const AUDIT_ACTIONS: Record<string, string> = {
   'user.enable': 'Enabled user',
   'user.disable': 'Disabled user',
@@ -71,6 +74,15 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'group.delete': 'Deleted group',
   'scenario.confirm_deidentified': 'Confirmed a scenario is de-identified',
   'media.confirm_deidentified': 'Confirmed media is de-identified',
+  'licence.claim': 'Claimed a licence',
+  'licence.relinquish': 'Relinquished a licence',
+  'licence.reclaim': 'Reclaimed a licence seat',
+  'licence.product.create': 'Created a licence product',
+  'licence.module.create': 'Added a licence module',
+  'licence.contract.create': 'Created a licence agreement',
+  'licence.contract.update': 'Changed a licence agreement',
+  'build.upload': 'Uploaded an app build',
+  'build.delete': 'Deleted an app build',
 };
 export const auditActionLabel = (action: string) => AUDIT_ACTIONS[action] ?? action;
 

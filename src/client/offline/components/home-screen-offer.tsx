@@ -3,6 +3,7 @@
 // the Home Screen keeps its data and can ask for persistent storage. Not shown once installed,
 // inside the native wrapper, or in other browsers (they cannot add to the Home Screen on iPadOS).
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isNativeApp } from '../../lib/native-bridge';
 
 const SEEN_KEY = 'community.homeScreenOffer';
@@ -28,6 +29,7 @@ function seen(): boolean {
 
 export function HomeScreenOffer() {
   const [open, setOpen] = useState(() => !isNativeApp() && isIpadSafari() && !installed() && !seen());
+  const { t } = useTranslation('offline');
   if (!open) return null;
   const dismiss = () => {
     try {
@@ -39,16 +41,13 @@ export function HomeScreenOffer() {
   };
   return (
     <aside className="home-screen-offer" role="dialog" aria-labelledby="home-screen-offer-title" data-testid="home-screen-offer">
-      <h2 id="home-screen-offer-title" className="h3">Add Community to your Home Screen</h2>
+      <h2 id="home-screen-offer-title" className="h3">{t('homeScreen.title')}</h2>
+      <p>{t('homeScreen.why')}</p>
       <p>
-        Your favourites and unsent posts are kept on this iPad so they work without a network. Safari deletes a
-        website&apos;s data after 7 days without use; the app on your Home Screen keeps it.
-      </p>
-      <p>
-        Tap the Share button <span aria-hidden="true">(□↑)</span>, then <strong>Add to Home Screen</strong>.
+        {t('homeScreen.howBefore')} <span aria-hidden="true">(□↑)</span>{t('homeScreen.howThen')} <strong>{t('homeScreen.addToHomeScreen')}</strong>.
       </p>
       <div className="actions">
-        <button type="button" className="btn primary" onClick={dismiss}>Got it</button>
+        <button type="button" className="btn primary" onClick={dismiss}>{t('homeScreen.gotIt')}</button>
       </div>
     </aside>
   );

@@ -10,6 +10,7 @@ import { useOutboxItems, syncNow, retryOutboxItem, discardOutboxItem } from '../
 import { useOnline, useUnreachableReason } from '../use-online';
 import type { OutboxItem } from '../db';
 import { OfflineLabel } from './offline-banner';
+import { offlineMessage } from '../messages';
 
 export function OfflineStatus() {
   const { t } = useTranslation('offline');
@@ -22,7 +23,7 @@ export function OfflineStatus() {
   const [open, setOpen] = useState(false);
   const toast = useToast();
   // 'Not enough storage on this device to keep "X" offline' and the like (favourites.ts).
-  useEffect(() => onOfflineNotice((message) => toast(message, 'error')), [toast]);
+  useEffect(() => onOfflineNotice((message) => toast(offlineMessage(t, message), 'error')), [toast, t]);
 
   const announcement = useSyncAnnouncement(t, online, waiting.length, failed.length);
   // Always in the page, so a screen reader hears each change of the sync state (polite).
@@ -98,7 +99,7 @@ function FailedItems({ items }: { items: OutboxItem[] }) {
       {items.map((item) => (
         <li key={item.id}>
           <span className="outbox-label">{item.label}</span>
-          <span className="outbox-error">{item.error ?? t('invalidResponse')}</span>
+          <span className="outbox-error">{item.error ? offlineMessage(t, item.error) : t('invalidResponse')}</span>
           <span className="outbox-actions">
             <button type="button" className="btn small" onClick={() => void retryOutboxItem(item.id)}>{t('retry')}</button>
             <button type="button" className="btn small" onClick={() => void discardOutboxItem(item.id)}>{t('discard')}</button>

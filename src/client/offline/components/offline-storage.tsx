@@ -2,7 +2,8 @@
 // whether the browser keeps it persistently, and a button to free it. Freeing drops the favourite
 // copies and stops keeping them on this device; unsent items stay until they are sent or discarded.
 import { useEffect, useState } from 'react';
-import { formatFileSize } from '../../../shared/format';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
 import { useConfirm } from '../../components/confirm';
 import { freeOfflineStorage, resumeKeepingFavourites } from '../favourites';
 import { useLiveQuery } from '../live';
@@ -15,15 +16,17 @@ export function OfflineStorage() {
   const info = useLiveQuery(offlineStorageInfo, [], EMPTY);
   const [browser, setBrowser] = useState<BrowserStorage | null>(null);
   const confirm = useConfirm();
+  const { t } = useTranslation('offline');
+  const { fileSize } = useFormat();
   useEffect(() => {
     void browserStorage().then(setBrowser);
   }, [info]);
 
   const free = async () => {
     const ok = await confirm({
-      title: 'Free offline storage',
-      message: 'Favourites kept on this device will no longer open without a network. Unsent items are kept until they are sent.',
-      confirmLabel: 'Free storage',
+      title: t('storage.freeTitle'),
+      message: t('storage.freeMessage'),
+      confirmLabel: t('storage.freeConfirm'),
       danger: true,
     });
     if (ok) await freeOfflineStorage();
@@ -31,41 +34,40 @@ export function OfflineStorage() {
 
   return (
     <section className="card offline-storage" aria-labelledby="offline-storage-title">
-      <h2 id="offline-storage-title">Offline storage</h2>
+      <h2 id="offline-storage-title">{t('storage.title')}</h2>
       <OfflineReadiness />
       <dl className="details">
-        <dt>Favourites kept offline</dt>
+        <dt>{t('storage.favourites')}</dt>
         <dd data-testid="offline-favourites-size">
-          {formatFileSize(info.favouriteBytes)} ({info.favouriteCount} {info.favouriteCount === 1 ? 'item' : 'items'})
+          {t('storage.sizeItems', { size: fileSize(info.favouriteBytes), count: info.favouriteCount })}
         </dd>
-        <dt>Unsent items</dt>
+        <dt>{t('storage.unsent')}</dt>
         <dd data-testid="offline-unsent-size">
-          {formatFileSize(info.unsentBytes)} ({info.unsentCount} {info.unsentCount === 1 ? 'item' : 'items'})
+          {t('storage.sizeItems', { size: fileSize(info.unsentBytes), count: info.unsentCount })}
         </dd>
-        <dt>Storage</dt>
+        <dt>{t('storage.storage')}</dt>
         <dd data-testid="offline-persistent">
           {browser?.persisted === true
-            ? 'Persistent: the browser keeps it'
+            ? t('storage.persistent')
             : browser?.persisted === false
-              ? 'Not persistent: the browser may clear it when space runs low, and Safari after 7 days without use'
-              : 'Unknown'}
+              ? t('storage.notPersistent')
+              : t('storage.unknown')}
         </dd>
         {browser?.usage != null && (
           <>
-            <dt>Used by this site</dt>
+            <dt>{t('storage.usedBySite')}</dt>
             <dd>
-              {formatFileSize(browser.usage)}
-              {browser.quota ? ` of ${formatFileSize(browser.quota)}` : ''}
+              {browser.quota ? t('storage.usedOf', { used: fileSize(browser.usage), quota: fileSize(browser.quota) }) : fileSize(browser.usage)}
             </dd>
           </>
         )}
       </dl>
       {info.keepFavourites ? (
-        <button type="button" className="btn" onClick={() => void free()}>Free offline storage</button>
+        <button type="button" className="btn" onClick={() => void free()}>{t('storage.freeTitle')}</button>
       ) : (
         <>
-          <p className="muted">Favourites are not kept on this device.</p>
-          <button type="button" className="btn" onClick={() => void resumeKeepingFavourites()}>Keep favourites offline</button>
+          <p className="muted">{t('storage.notKept')}</p>
+          <button type="button" className="btn" onClick={() => void resumeKeepingFavourites()}>{t('storage.keep')}</button>
         </>
       )}
     </section>

@@ -2,6 +2,7 @@
 // 'A new version is available': the new service worker waits until the user chooses
 // Reload, and the reload itself waits while the outbox is sending or an upload is running.
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 
 /** While the page is visible, ask for a new version this often. */
@@ -16,6 +17,7 @@ export function UpdatePrompt() {
     onRegisteredSW: (_url, reg) => setRegistration(reg),
   });
   const [waiting, setWaiting] = useState(false);
+  const { t } = useTranslation('offline');
 
   useEffect(() => {
     if (!registration) return;
@@ -46,14 +48,14 @@ export function UpdatePrompt() {
   };
 
   return (
-    <div className="update-prompt" role="alertdialog" aria-label="Update" data-testid="update-prompt">
-      <span>{waiting ? 'Waiting for uploads and unsent items to finish...' : 'A new version is available'}</span>
+    <div className="update-prompt" role="alertdialog" aria-label={t('update.label')} data-testid="update-prompt">
+      <span>{waiting ? t('update.waiting') : t('update.available')}</span>
       <button type="button" className="btn small primary" onClick={() => void reload()} disabled={waiting}>
-        Reload
+        {t('update.reload')}
       </button>
       {!waiting && (
         <button type="button" className="btn small" onClick={() => setNeedRefresh(false)}>
-          Later
+          {t('update.later')}
         </button>
       )}
     </div>

@@ -1,9 +1,10 @@
 // Admin Audit log (/admin/audit): every admin and moderator action with actor, action,
-// target, reason and time, newest first, filtered by action and by actor.
+// target, reason and time, newest first, filtered by action and by actor; the actions in the user's language.
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../../i18n/format';
-import { auditActionLabel, type AuditEntry } from '../../../../shared/schemas/admin';
+import type { AuditEntry } from '../../../../shared/schemas/admin';
+import { auditActionText } from '../components/audit-action';
 import { EmptyState } from '../../../components/empty-state';
 import { Paginator } from '../../../components/paginator';
 import { Spinner } from '../../../components/spinner';
@@ -59,7 +60,7 @@ export function Component() {
           <label htmlFor="audit-action">{t('audit.action')}</label>
           <select id="audit-action" value={action} onChange={(e) => set({ action: e.target.value })}>
             <option value="">{t('audit.allActions')}</option>
-            {data?.actions.map((a) => <option key={a} value={a}>{auditActionLabel(a)}</option>)}
+            {data?.actions.map((a) => <option key={a} value={a}>{auditActionText(t, a)}</option>)}
           </select>
         </div>
         <div>
@@ -92,7 +93,7 @@ export function Component() {
                 <tr key={e.id} data-testid="audit-entry">
                   <td data-label={t('audit.when')}><time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time></td>
                   <td data-label={t('audit.actor')}>{e.actor ? `${e.actor.first_name} ${e.actor.last_name}` : t('audit.removedUser')}</td>
-                  <td data-label={t('audit.action')}>{auditActionLabel(e.action)}</td>
+                  <td data-label={t('audit.action')}>{auditActionText(t, e.action)}</td>
                   <td data-label={t('audit.target')}><Target entry={e} /></td>
                   <td data-label={t('audit.reason')}>{e.detail ?? '—'}</td>
                 </tr>

@@ -1,5 +1,6 @@
 // The feed's side column: a mini list of my groups and my favourite scenarios.
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { useMyGroups } from '../../../lib/my-groups';
@@ -13,12 +14,13 @@ const OfflineReadiness = lazyNow(() => import('../../../offline/components/offli
 
 function MyGroups() {
   const { data: groups, isLoading, isError, error } = useMyGroups();
+  const { t } = useTranslation('feed');
   return (
     <section className="card side-card" aria-labelledby="my-groups-heading">
-      <h2 id="my-groups-heading">My Groups</h2>
-      {isLoading && <Spinner label="Loading your groups" />}
+      <h2 id="my-groups-heading">{t('side.myGroups')}</h2>
+      {isLoading && <Spinner label={t('side.loadingGroups')} />}
       {isError && <p className="alert error" role="alert">{(error as Error).message}</p>}
-      {groups && groups.length === 0 && <p className="muted">You have not joined any groups yet</p>}
+      {groups && groups.length === 0 && <p className="muted">{t('side.noGroups')}</p>}
       {groups && groups.length > 0 && (
         <ul className="side-list">
           {groups.slice(0, 8).map((g) => (
@@ -26,20 +28,21 @@ function MyGroups() {
           ))}
         </ul>
       )}
-      <Link to="/me/forum/groups" className="small">All my groups</Link>
+      <Link to="/me/forum/groups" className="small">{t('side.allMyGroups')}</Link>
     </section>
   );
 }
 
 function FavouriteScenarios() {
   const { data, isError } = useMyFavouriteScenarios();
+  const { t } = useTranslation('feed');
   if (isError || !data) return null;
   return (
     <section className="card side-card" aria-labelledby="fav-scenarios-heading">
-      <h2 id="fav-scenarios-heading">Favourite Scenarios</h2>
+      <h2 id="fav-scenarios-heading">{t('side.favouriteScenarios')}</h2>
       <Suspense fallback={null}><OfflineReadiness /></Suspense>
       {data.length === 0 ? (
-        <p className="muted">No favourite scenarios yet</p>
+        <p className="muted">{t('side.noFavourites')}</p>
       ) : (
         <ul className="side-list">
           {data.slice(0, 10).map((s) => (

@@ -1,30 +1,31 @@
 // Current License (spec section 2 'Licensing'): agreement ID, device ID, device serial, kit colour and
 // the included modules, or the spec's text when the agreement has none.
 import type { CurrentLicence } from '../../../../shared/schemas/licences';
-import { NO_MODULES_TEXT } from '../../../../shared/schemas/licences';
 import { KitColourSwatch } from './kit-colour';
+import { useLicencesT } from './texts';
 
 export function CurrentLicenceDetails({ licence }: { licence: CurrentLicence }) {
+  const t = useLicencesT();
   return (
     <dl className="licence-details" data-testid="current-licence">
-      <dt>Agreement ID</dt>
+      <dt>{t('current.agreementId')}</dt>
       <dd>{licence.license_contract_id}</dd>
-      <dt>Product</dt>
+      <dt>{t('current.product')}</dt>
       <dd>{licence.product.name}</dd>
-      <dt>Device ID</dt>
+      <dt>{t('deviceId')}</dt>
       <dd>{licence.device_id}</dd>
-      <dt>Device Serial</dt>
+      <dt>{t('current.deviceSerial')}</dt>
       <dd>{licence.device_serial_number}</dd>
-      <dt>Kit Colour</dt>
+      <dt>{t('kitColourTitle')}</dt>
       <dd><KitColourSwatch colour={licence.license_colour} /></dd>
-      <dt>Included Modules</dt>
+      <dt>{t('current.includedModules')}</dt>
       <dd>
         {licence.product_modules.length ? (
           <ul className="plain-list module-list">
             {licence.product_modules.map((m) => <li key={m.id} className="tag">{m.name}</li>)}
           </ul>
         ) : (
-          <span className="muted">{NO_MODULES_TEXT}</span>
+          <span className="muted">{t('noModules')}</span>
         )}
       </dd>
     </dl>

@@ -11,19 +11,13 @@ import { useToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
 import { isNativeApp, useDeviceInfo } from '../../../lib/native-bridge';
 import { useOnline } from '../../../offline/use-online';
-import {
-  AGREEMENT_TYPE_LABELS,
-  CLAIM_ERROR_PREFIX,
-  SERIAL_HINT,
-  claimFormSchema,
-  type KitColour,
-  type LicenceContract,
-} from '../../../../shared/schemas/licences';
+import { claimFormSchema, type KitColour, type LicenceContract } from '../../../../shared/schemas/licences';
 import { useClaimLicence } from '../api/claim-licence';
 import { useMyContracts } from '../api/get-my-contracts';
 import { BrowserNotice, WaitingForDevice } from '../components/device-notice';
 import { KitColourChooser, KitColourSwatch } from '../components/kit-colour';
 import { formatDate } from '../components/format';
+import { agreementTypeLabel, fieldMessage, useLicencesT } from '../components/texts';
 import '../licences.css';
 
 type FieldErrors = Partial<Record<'KitColour' | 'DeviceSerialNumber', string>>;
@@ -34,6 +28,7 @@ function ClaimForm({ contract, deviceId, product }: { contract: LicenceContract;
   const navigate = useNavigate();
   const alert = useAlertDialog();
   const toast = useToast();
+  const t = useLicencesT();
   const [colour, setColour] = useState<KitColour | ''>('');
   const [serial, setSerial] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -46,7 +41,7 @@ function ClaimForm({ contract, deviceId, product }: { contract: LicenceContract;
     const parsed = v.safeParse(claimFormSchema, { KitColour: colour, DeviceSerialNumber: serial });
     if (!parsed.success) {
       const flat = v.flatten<typeof claimFormSchema>(parsed.issues).nested ?? {};
-      setErrors({ KitColour: flat.KitColour?.[0], DeviceSerialNumber: flat.DeviceSerialNumber?.[0] });
+      setErrors({ KitColour: fieldMessage(t, flat.KitColour?.[0]), DeviceSerialNumber: fieldMessage(t, flat.DeviceSerialNumber?.[0]) });
       return;
     }
     setErrors({});
@@ -56,13 +51,13 @@ function ClaimForm({ contract, deviceId, product }: { contract: LicenceContract;
       {
         onSuccess: () => {
           key.current = null;
-          toast('Licence claimed');
+          toast(t('claim.claimed'));
           navigate('/me/provisioning');
         },
         onError: (err) => {
           // A definite refusal ends this submission; a lost connection keeps the key for the retry.
           if (err instanceof ApiError && err.status !== 0) key.current = null;
-          void alert('Error', `${CLAIM_ERROR_PREFIX} ${err.message}`);
+          void alert(t('error'), `${t('claimErrorPrefix')} ${err.message}`);
         },
       },
     );
@@ -71,22 +66,22 @@ function ClaimForm({ contract, deviceId, product }: { contract: LicenceContract;
   return (
     <form className="card claim-form" onSubmit={submit} noValidate>
       <dl className="licence-details">
-        <dt>Contract</dt>
+        <dt>{t('claim.contract')}</dt>
         <dd>
-          #{contract.id} {contract.product.name} · {AGREEMENT_TYPE_LABELS[contract.agreement_type] ?? contract.agreement_type} · {contract.available} of {contract.number_of_licenses_allowed} free
-          {contract.expires_at && <> · expires {formatDate(contract.expires_at)}</>}
+          {t('claim.contractLine', { id: contract.id, product: contract.product.name, type: agreementTypeLabel(t, contract.agreement_type), available: contract.available, total: contract.number_of_licenses_allowed })}
+          {contract.expires_at && t('claim.expiresOn', { date: formatDate(contract.expires_at) })}
         </dd>
-        <dt>Device ID</dt>
+        <dt>{t('deviceId')}</dt>
         <dd data-testid="claim-device-id">{deviceId}</dd>
-        <dt>Kit Colour</dt>
-        <dd data-testid="claim-kit-colour">{colour ? <KitColourSwatch colour={colour} /> : <span className="muted">Not chosen</span>}</dd>
+        <dt>{t('kitColourTitle')}</dt>
+        <dd data-testid="claim-kit-colour">{colour ? <KitColourSwatch colour={colour} /> : <span className="muted">{t('claim.notChosen')}</span>}</dd>
       </dl>
 
-      <p id="kit-colour-label" className="field-label">Kit colour</p>
+      <p id="kit-colour-label" className="field-label">{t('claim.kitColour')}</p>
       <KitColourChooser value={colour} onChange={(c) => { setColour(c); setErrors((e) => ({ ...e, KitColour: undefined })); }} invalid={Boolean(errors.KitColour)} describedBy={errors.KitColour ? 'kit-colour-error' : undefined} />
       {errors.KitColour && <p className="field-error" id="kit-colour-error">{errors.KitColour}</p>}
 
-      <label htmlFor="device-serial">Device serial number</label>
+      <label htmlFor="device-serial">{t('claim.deviceSerial')}</label>
       <input
         id="device-serial"
         value={serial}
@@ -97,15 +92,15 @@ function ClaimForm({ contract, deviceId, product }: { contract: LicenceContract;
         aria-describedby={`device-serial-hint${errors.DeviceSerialNumber ? ' device-serial-error' : ''}`}
         onChange={(e) => { setSerial(e.target.value); setErrors((x) => ({ ...x, DeviceSerialNumber: undefined })); }}
       />
-      <p className="help" id="device-serial-hint">{SERIAL_HINT}</p>
+      <p className="help" id="device-serial-hint">{t('serialHint')}</p>
       {errors.DeviceSerialNumber && <p className="field-error" id="device-serial-error">{errors.DeviceSerialNumber}</p>}
 
-      {!online && <p className="alert info" role="status">Claiming a licence needs a connection. Please reconnect and try again.</p>}
+      {!online && <p className="alert info" role="status">{t('claim.needsConnection')}</p>}
       <div className="actions">
         <button type="submit" className="btn primary" disabled={claim.isPending || !online}>
-          {claim.isPending ? 'Licensing…' : 'License Current Device'}
+          {claim.isPending ? t('claim.licensing') : t('claim.submit')}
         </button>
-        <Link to="/me/provisioning" className="btn">Cancel</Link>
+        <Link to="/me/provisioning" className="btn">{t('claim.cancel')}</Link>
       </div>
     </form>
   );
@@ -115,11 +110,12 @@ function NativeClaim({ contractId, deviceId, product }: { contractId: number; de
   const online = useOnline();
   const contracts = useMyContracts(deviceId, product);
   const contract = contracts.data?.find((c) => c.id === contractId);
-  if (contracts.isPending && contracts.fetchStatus === 'fetching') return <Spinner label="Loading the agreement" />;
+  const t = useLicencesT();
+  if (contracts.isPending && contracts.fetchStatus === 'fetching') return <Spinner label={t('claim.loadingAgreement')} />;
   if (!contract) {
     return (
       <p className="alert error" role="alert">
-        {!online && !contracts.data ? 'Claiming a licence needs a connection. Please reconnect and try again.' : contracts.error?.message ?? 'Licence agreement not found'}
+        {!online && !contracts.data ? t('claim.needsConnection') : contracts.error?.message ?? t('claim.notFound')}
       </p>
     );
   }
@@ -131,16 +127,17 @@ export function Component() {
   const native = isNativeApp();
   const device = useDeviceInfo();
   const id = Number(contractId);
+  const t = useLicencesT();
   return (
     <div className="licensing">
-      <p className="breadcrumb"><Link to="/me/provisioning">Licensing</Link> / Claim</p>
-      <h1>Claim licence</h1>
+      <p className="breadcrumb"><Link to="/me/provisioning">{t('provisioning.title')}</Link> / {t('claim.breadcrumb')}</p>
+      <h1>{t('claim.title')}</h1>
       {!native ? (
         <BrowserNotice />
       ) : !device.hasInfo || !device.product ? (
         <WaitingForDevice />
       ) : !Number.isInteger(id) || id < 1 ? (
-        <p className="alert error" role="alert">Licence agreement not found</p>
+        <p className="alert error" role="alert">{t('claim.notFound')}</p>
       ) : (
         <NativeClaim contractId={id} deviceId={device.device_id!} product={device.product} />
       )}

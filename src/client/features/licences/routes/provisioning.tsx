@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/toast';
 import { isNativeApp, onNativeEvent, useDeviceInfo } from '../../../lib/native-bridge';
 import { useOnline } from '../../../offline/use-online';
-import { AGREEMENT_TYPE_LABELS, type CurrentLicence, type LicenceContract } from '../../../../shared/schemas/licences';
+import type { CurrentLicence, LicenceContract } from '../../../../shared/schemas/licences';
 import { useMyContracts } from '../api/get-my-contracts';
 import { useMyLicence } from '../api/get-my-licence';
 import { licenceKeys } from '../api/keys';
@@ -18,6 +18,7 @@ import { useRelinquishLicence } from '../api/relinquish-licence';
 import { CurrentLicenceDetails } from '../components/current-licence';
 import { BrowserNotice, WaitingForDevice } from '../components/device-notice';
 import { formatDate } from '../components/format';
+import { agreementTypeLabel, useLicencesT } from '../components/texts';
 import '../licences.css';
 
 function CurrentLicenceCard({ licence, deviceId, product, loading, online }: { licence: CurrentLicence | null | undefined; deviceId: string; product: string; loading: boolean; online: boolean }) {
@@ -25,86 +26,88 @@ function CurrentLicenceCard({ licence, deviceId, product, loading, online }: { l
   const confirm = useConfirm();
   const alert = useAlertDialog();
   const toast = useToast();
+  const t = useLicencesT();
   const onRelinquish = async (l: CurrentLicence) => {
     const ok = await confirm({
-      title: 'Relinquish licence',
-      message: `Relinquish this device's licence? The seat returns to agreement ${l.license_contract_id} and ${l.device_id} stops being licensed.`,
-      confirmLabel: 'Relinquish',
+      title: t('provisioning.relinquishTitle'),
+      message: t('provisioning.relinquishMessage', { id: l.license_contract_id, device: l.device_id }),
+      confirmLabel: t('provisioning.relinquish'),
       danger: true,
     });
     if (!ok) return;
     relinquish.mutate(
       { license_id: l.id, device_id: deviceId, product },
-      { onSuccess: (res) => toast(res.message), onError: (err) => void alert('Error', err.message) },
+      { onSuccess: () => toast(t('provisioning.relinquished')), onError: (err) => void alert(t('error'), err.message) },
     );
   };
   return (
     <section className="card" aria-labelledby="current-licence-heading">
-      <h2 id="current-licence-heading">Current License</h2>
+      <h2 id="current-licence-heading">{t('provisioning.currentLicense')}</h2>
       {licence ? (
         <>
           <CurrentLicenceDetails licence={licence} />
           <div className="actions">
             <button type="button" className="btn danger" disabled={relinquish.isPending || !online} onClick={() => void onRelinquish(licence)}>
-              {relinquish.isPending ? 'Relinquishing…' : 'Relinquish'}
+              {relinquish.isPending ? t('provisioning.relinquishing') : t('provisioning.relinquish')}
             </button>
-            {!online && <span className="muted">Relinquishing needs a connection.</span>}
+            {!online && <span className="muted">{t('provisioning.relinquishNeedsConnection')}</span>}
           </div>
         </>
       ) : loading ? (
-        <Spinner label="Loading the licence" />
+        <Spinner label={t('provisioning.loadingLicence')} />
       ) : licence === null ? (
-        <p className="muted">This device is not licensed. Claim a licence from one of the agreements below.</p>
+        <p className="muted">{t('provisioning.notLicensed')}</p>
       ) : (
-        <p className="muted">The licence of this device could not be loaded.</p>
+        <p className="muted">{t('provisioning.couldNotLoad')}</p>
       )}
     </section>
   );
 }
 
 function AgreementsCard({ contracts, licensed, loading, error, online }: { contracts: LicenceContract[] | undefined; licensed: boolean; loading: boolean; error: string | null; online: boolean }) {
+  const t = useLicencesT();
   return (
     <section className="card" aria-labelledby="agreements-heading">
-      <h2 id="agreements-heading">License Agreements</h2>
+      <h2 id="agreements-heading">{t('provisioning.agreements')}</h2>
       {loading ? (
-        <Spinner label="Loading agreements" />
+        <Spinner label={t('provisioning.loadingAgreements')} />
       ) : error && !contracts ? (
         <p className="alert error" role="alert">{error}</p>
       ) : !contracts?.length ? (
-        <p className="muted">There are no licence agreements for this product on your account or your organisation.</p>
+        <p className="muted">{t('provisioning.noAgreements')}</p>
       ) : (
         <div className="table-wrap">
           <table className="licence-table">
             <thead>
               <tr>
-                <th scope="col">Agreement</th>
-                <th scope="col">Type</th>
-                <th scope="col">Modules</th>
-                <th scope="col">Licences</th>
-                <th scope="col">Expires</th>
-                <th scope="col"><span className="visually-hidden">Claim</span></th>
+                <th scope="col">{t('agreement')}</th>
+                <th scope="col">{t('type')}</th>
+                <th scope="col">{t('modules')}</th>
+                <th scope="col">{t('provisioning.licences')}</th>
+                <th scope="col">{t('expires')}</th>
+                <th scope="col"><span className="visually-hidden">{t('provisioning.claim')}</span></th>
               </tr>
             </thead>
             <tbody>
               {contracts.map((c) => (
                 <tr key={c.id} data-testid={`agreement-${c.id}`}>
-                  <td data-label="Agreement">
+                  <td data-label={t('agreement')}>
                     <div>
                       <strong>#{c.id}</strong> {c.product.name}
                       <div className="muted small">{c.owner.name}</div>
                     </div>
                   </td>
-                  <td data-label="Type">{AGREEMENT_TYPE_LABELS[c.agreement_type] ?? c.agreement_type}</td>
-                  <td data-label="Modules">{c.product_modules.map((m) => m.name).join(', ') || '—'}</td>
-                  <td data-label="Licences">
-                    <span data-testid="available">{c.available} of {c.number_of_licenses_allowed} free</span>
+                  <td data-label={t('type')}>{agreementTypeLabel(t, c.agreement_type)}</td>
+                  <td data-label={t('modules')}>{c.product_modules.map((m) => m.name).join(', ') || '—'}</td>
+                  <td data-label={t('provisioning.licences')}>
+                    <span data-testid="available">{t('freeOf', { available: c.available, total: c.number_of_licenses_allowed })}</span>
                   </td>
-                  <td data-label="Expires">{c.expires_at ? formatDate(c.expires_at) : 'Never'}</td>
+                  <td data-label={t('expires')}>{c.expires_at ? formatDate(c.expires_at) : t('never')}</td>
                   <td>
                     {c.available > 0 && !licensed && online ? (
-                      <Link className="btn primary" to={`/me/claim/${c.id}`} aria-label={`Claim a licence from agreement ${c.id}`}>Claim</Link>
+                      <Link className="btn primary" to={`/me/claim/${c.id}`} aria-label={t('provisioning.claimFrom', { id: c.id })}>{t('provisioning.claim')}</Link>
                     ) : (
-                      <span className="muted small">{licensed ? 'Device licensed' : c.available > 0 ? 'Offline' : 'No free seats'}</span>
+                      <span className="muted small">{licensed ? t('provisioning.deviceLicensed') : c.available > 0 ? t('provisioning.offline') : t('provisioning.noFreeSeats')}</span>
                     )}
                   </td>
                 </tr>
@@ -122,6 +125,7 @@ function NativeProvisioning({ deviceId, product }: { deviceId: string; product: 
   const licence = useMyLicence(deviceId, product);
   const contracts = useMyContracts(deviceId, product);
   const qc = useQueryClient();
+  const t = useLicencesT();
   // The wrapper says when the licence changed on its side (docs/native-bridge.md).
   useEffect(() => onNativeEvent((name) => {
     if (name === 'licenceChanged') void qc.invalidateQueries({ queryKey: licenceKeys.all });
@@ -130,14 +134,14 @@ function NativeProvisioning({ deviceId, product }: { deviceId: string; product: 
   return (
     <>
       {!online && (
-        <p className="alert info" role="status">You are offline. This is the licence as last seen; claiming or relinquishing needs a connection.</p>
+        <p className="alert info" role="status">{t('provisioning.offlineNotice')}</p>
       )}
       <CurrentLicenceCard licence={current} deviceId={deviceId} product={product} loading={licence.isPending && licence.fetchStatus !== 'idle' && licence.fetchStatus !== 'paused'} online={online} />
       <AgreementsCard
         contracts={contracts.data}
         licensed={Boolean(current)}
         loading={contracts.isPending && contracts.fetchStatus === 'fetching'}
-        error={contracts.error?.message ?? (contracts.isPending && !online ? 'The agreements cannot be loaded offline.' : null)}
+        error={contracts.error?.message ?? (contracts.isPending && !online ? t('provisioning.agreementsOffline') : null)}
         online={online}
       />
     </>
@@ -147,9 +151,10 @@ function NativeProvisioning({ deviceId, product }: { deviceId: string; product: 
 export function Component() {
   const native = isNativeApp();
   const device = useDeviceInfo();
+  const t = useLicencesT();
   return (
     <div className="licensing">
-      <h1>Licensing</h1>
+      <h1>{t('provisioning.title')}</h1>
       {!native ? <BrowserNotice /> : !device.hasInfo || !device.product ? <WaitingForDevice /> : <NativeProvisioning deviceId={device.device_id!} product={device.product} />}
     </div>
   );

@@ -3,6 +3,7 @@
 // only public media to others (the server refuses private items), so a private item is shown
 // as not shareable, says why, and offers 'Make public' in one step.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PrivacyLevel } from '../../../../shared/enums';
 import { MEDIA_ALT_TEXT_MAX } from '../../../../shared/schemas/media';
 import { useMakeMediaPublic } from '../api/make-media-public';
@@ -17,23 +18,24 @@ export function AttachPicker({ kind, scope, onPick, onUploadNew }: { kind: Attac
   const [page, setPage] = useState(0);
   const [confirmed, setConfirmed] = useState<Set<number>>(() => new Set());
   const t = useExchangeT();
+  const { t: tf } = useTranslation('feed');
   const { data, isLoading, isError, error } = useAttachables(kind, page, scope, true);
   const makePublic = useMakeMediaPublic();
-  if (isLoading) return <Spinner label="Loading your library" />;
+  if (isLoading) return <Spinner label={tf('picker.loading')} />;
   if (isError) return <p className="alert error">{(error as Error).message}</p>;
   const items = data?.items ?? [];
   if (!items.length && page === 0) {
     return (
       <div className="empty-state picker-empty">
-        <p>{kind === 'scenario' ? 'No available scenarios' : 'No available media'}</p>
-        <button type="button" className="btn primary" onClick={onUploadNew}>Upload New</button>
+        <p>{kind === 'scenario' ? tf('picker.noScenarios') : tf('picker.noMedia')}</p>
+        <button type="button" className="btn primary" onClick={onUploadNew}>{tf('uploadNew')}</button>
       </div>
     );
   }
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / ATTACH_PAGE_SIZE));
   return (
     <div>
-      <ul className="picker-grid" aria-label={kind === 'scenario' ? 'Your scenarios' : 'Your media'}>
+      <ul className="picker-grid" aria-label={kind === 'scenario' ? tf('picker.yourScenarios') : tf('picker.yourMedia')}>
         {items.map((item) => {
           const isPrivate = kind === 'media' && item.privacy_level !== undefined && item.privacy_level !== PrivacyLevel.Public;
           const publishing = makePublic.isPending && makePublic.variables?.id === item.id;
@@ -52,7 +54,7 @@ export function AttachPicker({ kind, scope, onPick, onUploadNew }: { kind: Attac
               </button>
               {isPrivate && (
                 <div className="picker-why">
-                  <p id={`picker-why-${item.id}`}>Private: only you can see it.</p>
+                  <p id={`picker-why-${item.id}`}>{tf('picker.private')}</p>
                   <form
                     className="picker-publish"
                     onSubmit={(e) => {
@@ -63,9 +65,9 @@ export function AttachPicker({ kind, scope, onPick, onUploadNew }: { kind: Attac
                   >
                     {needsAlt && (
                       <>
-                        <label htmlFor={`picker-alt-${item.id}`}>Alt text for {item.name}</label>
+                        <label htmlFor={`picker-alt-${item.id}`}>{tf('picker.altTextFor', { name: item.name })}</label>
                         <input id={`picker-alt-${item.id}`} name="alt_text" maxLength={MEDIA_ALT_TEXT_MAX} aria-describedby={`picker-alt-help-${item.id}`} />
-                        <p className="help" id={`picker-alt-help-${item.id}`}>What the image shows: needed to make it public.</p>
+                        <p className="help" id={`picker-alt-help-${item.id}`}>{tf('picker.altHelp')}</p>
                       </>
                     )}
                     <label className="check-row">
@@ -77,7 +79,7 @@ export function AttachPicker({ kind, scope, onPick, onUploadNew }: { kind: Attac
                       })} /> {t('confirmText')}
                     </label>
                     <button type="submit" className="btn small" disabled={publishing}>
-                      {publishing ? 'Making public...' : 'Make public'}
+                      {publishing ? tf('picker.makingPublic') : tf('picker.makePublic')}
                     </button>
                   </form>
                 </div>
@@ -86,7 +88,7 @@ export function AttachPicker({ kind, scope, onPick, onUploadNew }: { kind: Attac
           );
         })}
       </ul>
-      {kind === 'media' && <p className="muted picker-hint">Only public, approved media can be shared in a post. Media waiting for review shows here once it is approved.</p>}
+      {kind === 'media' && <p className="muted picker-hint">{tf('picker.mediaHint')}</p>}
       {makePublic.isError && <p className="alert error" role="alert">{(makePublic.error as Error).message}</p>}
       <Paginator pageCount={pageCount} page={page} onPageChange={setPage} />
     </div>
