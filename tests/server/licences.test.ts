@@ -258,6 +258,11 @@ describe.each(dbKinds)('licences (%s)', (kind) => {
         expect(res.statusCode).toBe(409);
         expect(res.json()).toEqual({ message: 'This device already holds a licence. Relinquish it before claiming another.' });
       }
+      // In the language the request asks for, values carried over.
+      const german = await claim(prov, { ContractId: a.id, DeviceId: id }, { 'accept-language': 'de' });
+      expect(german.json()).toEqual({ message: 'Dieses Gerät hat bereits eine Lizenz. Geben Sie sie frei, bevor Sie eine andere freischalten.' });
+      const other = await claim(prov, { ContractId: a.id, DeviceId: device(), Product: 'CTGi' }, { 'accept-language': 'de-DE,de;q=0.9' });
+      expect(other.json()).toEqual({ message: 'Dieser Vertrag gilt für REALITi-Geräte, dieses Gerät ist aber ein CTGi.' });
       const board = (await as(t.app, admin, { method: 'GET', url: `/api/admin/licences/contracts/${b.id}` })).json();
       expect(board.contract.licenses).toBe(0);
     });
