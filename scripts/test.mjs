@@ -1,25 +1,19 @@
 // npm test: every check, each one timed. Checks that neither read nor write what another one
-// writes run side by side: lint, typecheck and the build first (each uses one core most of the
-// time); then the browser tests, which need the build and mostly wait (for the app's timers, their
-// servers, the network a spec simulates), beside the unit and API tests followed by their S3 pass.
-// A stage is a list of lanes run side by side; a lane's steps run one after another. A failed step
-// ends its lane; a failed stage stops the run (after its other lanes have finished) with a summary.
-// TEST_SERIAL=1 runs every step one after another (to time each one alone).
+// writes run side by side (lint, typecheck and the build each use one core most of the time); the
+// API tests run alone, as their timing tests need the machine; the browser tests need the build.
+// A failed stage stops the run (after its side-by-side checks have finished) with a summary.
 import { spawn } from 'node:child_process';
 
-const lint = { name: 'lint', command: 'npm run lint' };
-const typecheck = { name: 'typecheck', command: 'npm run typecheck' };
-const build = { name: 'build', command: 'npm run build' };
-const api = { name: 'unit and API tests', command: 'npx vitest run' };
-const s3 = { name: 'API tests on S3', command: 'npm run test:s3' };
-const browser = { name: 'browser tests', command: 'npm run test:e2e' };
-
-const stages = process.env.TEST_SERIAL
-  ? [lint, typecheck, build, api, s3, browser].map((step) => [[step]])
-  : [
-      [[lint], [typecheck], [build]],
-      [[browser], [api, s3]],
-    ];
+const stages = [
+  [
+    { name: 'lint', command: 'npm run lint' },
+    { name: 'typecheck', command: 'npm run typecheck' },
+    { name: 'build', command: 'npm run build' },
+  ],
+  [{ name: 'unit and API tests', command: 'npx vitest run' }],
+  [{ name: 'API tests on S3', command: 'npm run test:s3' }],
+  [{ name: 'browser tests', command: 'npm run test:e2e' }],
+];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
@@ -45,24 +39,12 @@ function run(step, alone) {
 const started = Date.now();
 const results = [];
 let failed = false;
-/** A lane's steps one after another, until one fails. */
-async function runLane(lane, alone) {
-  const done = [];
-  for (const step of lane) {
-    const result = await run(step, alone);
-    done.push(result);
-    if (!result.ok) break;
-  }
-  return done;
-}
-
 for (const stage of stages) {
   const stageStarted = Date.now();
-  const names = stage.map((lane) => lane.map((s) => s.name).join(' then ')).join(', ');
-  if (stage.length > 1) console.log(`\n===== side by side: ${names} =====`);
-  const done = (await Promise.all(stage.map((lane) => runLane(lane, stage.length === 1)))).flat();
+  if (stage.length > 1) console.log(`\n===== side by side: ${stage.map((s) => s.name).join(', ')} =====`);
+  const done = await Promise.all(stage.map((step) => run(step, stage.length === 1)));
   results.push(...done);
-  if (stage.length > 1) console.log(`\n===== stage of ${names}: ${seconds(Date.now() - stageStarted)}`);
+  if (stage.length > 1) console.log(`\n===== stage of ${done.map((d) => d.name).join(', ')}: ${seconds(Date.now() - stageStarted)}`);
   if (done.some((d) => !d.ok)) {
     failed = true;
     break;

@@ -13,16 +13,6 @@ export function formatFileSize(bytes: number): string {
   return unit === 0 ? `${value} B` : `${value.toFixed(value < 10 ? 1 : 0)} ${SIZE_UNITS[unit]}`;
 }
 
-// Formatters are built once: toLocaleString with a locale or options builds a new one per call,
-// which is slow enough to show when a list of posts renders.
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
-
-/** Date and time in the browser's locale, as Date.toLocaleString() writes them (tooltips). */
-export function formatDateTime(iso: string | Date): string {
-  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-  return dateTimeFormat.format(typeof iso === 'string' ? new Date(iso) : iso);
-}
-
 /** 'Just now', minutes, hours, days, weeks ago; an absolute date after 4 weeks. */
 export function formatRelativeDate(iso: string | Date, now: Date = new Date()): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;

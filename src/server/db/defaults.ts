@@ -11,7 +11,7 @@ export const DEFAULT_POOL_SIZE = 10;
  * PostgreSQL connections per process for writes and transactions, a pool of their own beside the
  * read pool (db/pg-driver.ts) so a write never queues behind reads.
  */
-export const DEFAULT_WRITE_POOL_SIZE = 4;
+export const DEFAULT_WRITE_POOL_SIZE = 8;
 
 /** SQLite reader threads when no setting names a number: two, a small pool for a small machine. */
 export const DEFAULT_READ_THREADS = 2;
