@@ -17,6 +17,8 @@ describe('which statements count as lone reads', () => {
     expect(isLoneRead(CompiledQuery.raw('INSERT INTO notes (text) VALUES ($1)', ['x']))).toBe(false);
     expect(isLoneRead(CompiledQuery.raw('WITH gone AS (DELETE FROM notes RETURNING id) SELECT count(*) FROM gone'))).toBe(false);
     expect(isLoneRead(CompiledQuery.raw('UPDATE notes SET text = $1', ['y']))).toBe(false);
+    expect(isLoneRead(CompiledQuery.raw('SELECT pg_advisory_lock(1)'))).toBe(false);
+    expect(isLoneRead(CompiledQuery.raw("SELECT set_config('lock_timeout', '1000', false)"))).toBe(false);
   });
 });
 
@@ -67,6 +69,25 @@ describe.runIf(url)('PostgreSQL read and write pools', () => {
     const after = await sql<{ n: number }>`SELECT count(*)::int AS n FROM notes WHERE text = 'in a transaction'`.execute(handle.db);
     expect(after.rows[0].n).toBe(1);
     // The transaction gave its connection back.
+    expect(handle.pools!.write.idleCount).toBe(handle.pools!.write.totalCount);
+  });
+
+  it('a connection held with db.connection() keeps its session: a lock taken there is released there, inside a transaction too', async () => {
+    const answers = await handle.db.connection().execute(async (c) => {
+      await sql`WITH t AS (SELECT set_config('lock_timeout', '1000', true)) SELECT pg_advisory_lock(4242) FROM t`.execute(c);
+      const pid = (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(c)).rows[0].pid;
+      const inside = await c.transaction().execute(async (trx) => (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx)).rows[0].pid);
+      const unlocked = (await sql<{ ok: boolean }>`SELECT pg_advisory_unlock(4242) AS ok`.execute(c)).rows[0].ok;
+      return { pid, inside, unlocked };
+    });
+    expect(answers.inside).toBe(answers.pid);
+    expect(answers.unlocked).toBe(true);
+    // Taken by the migrator's way (a SELECT that locks) the lock is on the held connection as well.
+    const again = await handle.db.connection().execute(async (c) => {
+      await sql`SELECT pg_advisory_lock(4243)`.execute(c);
+      return (await sql<{ ok: boolean }>`SELECT pg_advisory_unlock(4243) AS ok`.execute(c)).rows[0].ok;
+    });
+    expect(again).toBe(true);
     expect(handle.pools!.write.idleCount).toBe(handle.pools!.write.totalCount);
   });
 

@@ -3,8 +3,10 @@
 // or a favourite toggle would queue with them (first come, first served) and wait for reads it has
 // nothing to do with. Here:
 //   - a lone SELECT (outside a transaction) takes a connection of the read pool for that query;
-//   - every other statement (INSERT, UPDATE, DELETE, DDL) and every transaction, from BEGIN to its
-//     COMMIT or ROLLBACK, take one of the write pool;
+//   - any other statement (INSERT, UPDATE, DELETE, DDL, a lock) and any transaction take one of the
+//     write pool, and keep it until Kysely gives the connection back: a transaction from BEGIN to
+//     its end, and a connection held with db.connection() from its first such statement on (the
+//     migrator takes a session lock there, then runs a transaction and unlocks on that same one);
 // Both pools reach the same database, and a statement outside a transaction commits before its
 // answer arrives, so a read that starts after a write has answered sees it.
 import type pg from 'pg';
@@ -28,40 +30,60 @@ type PooledConnection = Parameters<PostgresDriver['releaseConnection']>[0];
 /** A lone SELECT (a builder's select, or raw SQL that starts with SELECT): the read pool runs it. */
 export function isLoneRead(query: CompiledQuery): boolean {
   if (query.query.kind === 'SelectQueryNode') return true;
-  return query.query.kind === 'RawNode' && /^\s*select\b/i.test(query.sql) && !/\bfor\s+(update|share|no key update|key share)\b/i.test(query.sql);
+  return (
+    query.query.kind === 'RawNode' &&
+    /^\s*select\b/i.test(query.sql) &&
+    // A locking read, a lock or a session setting belongs to its connection.
+    !/\bfor\s+(update|share|no key update|key share)\b/i.test(query.sql) &&
+    !/\b(pg_advisory\w*|set_config)\s*\(/i.test(query.sql)
+  );
 }
 
-/** A connection that takes a pooled connection per statement, or holds one of the write pool through a transaction. */
+/** Lone reads take a read connection per statement; anything else pins a write connection until release. */
 class RoutingConnection implements DatabaseConnection {
-  /** The write pool's connection while a transaction is open. */
+  /** The write pool's connection, once a write, a lock or a transaction has taken it, until released. */
   pinned: DatabaseConnection | null = null;
+  #pinning: Promise<DatabaseConnection> | null = null;
   constructor(
     private readonly reads: PostgresDriver,
     private readonly writes: PostgresDriver,
   ) {}
 
+  /** The write pool's connection this one keeps from now on. */
+  pin(): Promise<DatabaseConnection> {
+    // One acquisition even when several statements ask at once.
+    this.#pinning ??= this.writes.acquireConnection().then((c) => (this.pinned = c));
+    return this.#pinning;
+  }
+
+  /** Forget the pinned connection (its release is the driver's). */
+  unpin(): DatabaseConnection | null {
+    const pinned = this.pinned;
+    this.pinned = null;
+    this.#pinning = null;
+    return pinned;
+  }
+
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.pinned) return this.pinned.executeQuery<R>(query);
-    const driver = isLoneRead(query) ? this.reads : this.writes;
-    const connection = await driver.acquireConnection();
+    if (this.pinned || !isLoneRead(query)) return (await this.pin()).executeQuery<R>(query);
+    const connection = await this.reads.acquireConnection();
     try {
       return await connection.executeQuery<R>(query);
     } finally {
-      await driver.releaseConnection(connection as PooledConnection);
+      await this.reads.releaseConnection(connection as PooledConnection);
     }
   }
 
   async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    if (this.pinned) {
-      yield* this.pinned.streamQuery<R>(query, chunkSize);
+    if (this.pinned || !isLoneRead(query)) {
+      yield* (await this.pin()).streamQuery<R>(query, chunkSize);
       return;
     }
-    const driver = isLoneRead(query) ? this.reads : this.writes;
-    const connection = await driver.acquireConnection();
+    const connection = await this.reads.acquireConnection();
     try {
       yield* connection.streamQuery<R>(query, chunkSize);
     } finally {
-      await driver.releaseConnection(connection as PooledConnection);
+      await this.reads.releaseConnection(connection as PooledConnection);
     }
   }
 }
@@ -80,9 +102,7 @@ class RoutingDriver implements Driver {
     return new RoutingConnection(this.#reads, this.#writes);
   }
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    const c = connection as RoutingConnection;
-    c.pinned = await this.#writes.acquireConnection();
-    await this.#writes.beginTransaction(c.pinned, settings);
+    await this.#writes.beginTransaction(await (connection as RoutingConnection).pin(), settings);
   }
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     await this.#writes.commitTransaction(this.#held(connection));
@@ -100,11 +120,8 @@ class RoutingDriver implements Driver {
     await this.#writes.releaseSavepoint(this.#held(connection), name, compileQuery);
   }
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    const c = connection as RoutingConnection;
-    if (!c.pinned) return;
-    const pinned = c.pinned;
-    c.pinned = null;
-    await this.#writes.releaseConnection(pinned as PooledConnection);
+    const pinned = (connection as RoutingConnection).unpin();
+    if (pinned) await this.#writes.releaseConnection(pinned as PooledConnection);
   }
   async destroy(): Promise<void> {
     await Promise.all([this.#reads.destroy(), this.#writes.destroy()]);
