@@ -269,8 +269,11 @@ export function postsRepository(db: DB) {
           'media.privacy_level', 'media.contributed_by',
         ])
         .where('post_media.post_id', 'in', postIds)
-        .where('media.approval_status', '=', 2)
-        .where('media.is_processed', '=', ProcessingState.Processed)
+        // Unary plus keeps these terms off the media indexes: SQLite would otherwise walk every
+        // approved media item (media_library_type) and look each up in post_media, about 70 ms a
+        // page with 85 000 items, instead of finding the page's few links by post id.
+        .where(sql<number>`+${sql.ref('media.approval_status')}`, '=', 2)
+        .where(sql<number>`+${sql.ref('media.is_processed')}`, '=', ProcessingState.Processed)
         .orderBy('media.id')
         .execute();
     },
