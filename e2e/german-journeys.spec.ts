@@ -5,13 +5,9 @@
 // notifications and TMS screens in German no wider than the window.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiAs, signedIn, unique, type DemoUser } from './support/auth';
+import { setAccountLanguage, expectNoHorizontalOverflow } from './support/language';
 
 test.use({ screenshot: 'only-on-failure' });
-
-async function setAccountLanguage(page: Page, language: 'de' | 'en' | null) {
-  const res = await page.request.patch('/api/users/me', { data: { language } });
-  expect(res.status()).toBe(200);
-}
 
 /** A demo user signed in, in German (the account's choice), on the feed. */
 async function inGerman(page: Page, username: DemoUser) {
@@ -19,14 +15,6 @@ async function inGerman(page: Page, username: DemoUser) {
   await setAccountLanguage(page, 'de');
   await page.goto('/feed');
   await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Startseite' })).toBeVisible();
-}
-
-async function expectNoHorizontalOverflow(page: Page, where: string) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, `${where} is wider than the window`).toBeLessThanOrEqual(clientWidth);
 }
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });

@@ -7,25 +7,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signedIn } from './support/auth';
 import { installFakeNativeHost } from './support/fake-native-host';
+import { setAccountLanguage, expectNoHorizontalOverflow } from './support/language';
 
 test.use({ screenshot: 'only-on-failure' });
 
 /** The seeded 3-seat REALITi agreement of the provisioner's organisation. */
 const DEMO_AGREEMENT = 1;
 const WIDTHS = [390, 768, 1024];
-
-async function setAccountLanguage(page: Page, language: 'de' | 'en' | null) {
-  const res = await page.request.patch('/api/users/me', { data: { language } });
-  expect(res.status()).toBe(200);
-}
-
-async function expectNoHorizontalOverflow(page: Page, where: string) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, `${where} is wider than the window`).toBeLessThanOrEqual(clientWidth);
-}
 
 /** Each width in turn: the screen's German checks, then no overflow. */
 async function atEveryWidth(page: Page, where: string, check: () => Promise<void>) {

@@ -8,16 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signedIn, unique } from './support/auth';
+import { setAccountLanguage } from './support/language';
 
 const FIXTURES = path.resolve('src/server/db/seed/fixtures/scenarios');
 
 test.use({ screenshot: 'only-on-failure' });
 test.describe.configure({ mode: 'serial' });
-
-async function setAccountLanguage(page: Page, language: 'de' | 'en' | null) {
-  const res = await page.request.patch('/api/users/me', { data: { language } });
-  expect(res.status()).toBe(200);
-}
 
 async function expectNoHorizontalOverflow(page: Page, where: string) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));

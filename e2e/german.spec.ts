@@ -3,8 +3,9 @@
 // search, TMS, profile, downloads, support, the legal pages and the not-found page in German, with
 // German plurals; an admin sees the admin screens in German; and at phone width (390 px) none of
 // those screens is wider than the window.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn, signedIn } from './support/auth';
+import { setAccountLanguage, expectNoHorizontalOverflow } from './support/language';
 
 test.use({ screenshot: 'only-on-failure' });
 
@@ -39,19 +40,6 @@ const ADMIN_SCREENS: typeof SCREENS = [
   { path: '/admin/audit', heading: 'Protokoll', text: 'Ausgeführt von' },
   { path: '/admin/builds', heading: 'App-Versionen', text: 'Version hochladen' },
 ];
-
-async function setAccountLanguage(page: Page, language: 'de' | 'en' | null) {
-  const res = await page.request.patch('/api/users/me', { data: { language } });
-  expect(res.status()).toBe(200);
-}
-
-async function expectNoHorizontalOverflow(page: Page, where: string) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, `${where} is wider than the window`).toBeLessThanOrEqual(clientWidth);
-}
 
 test.describe('signed out, the browser asking for German', () => {
   test.use({ locale: 'de-DE' });
