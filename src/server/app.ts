@@ -94,7 +94,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const onPgError = (err: Error & { code?: string }, what: string) => app.log.warn({ code: err.code, reason: err.message }, what);
   if (config.databaseUrl) {
     // Migrations may take longer than a request's query limit: their own connection, without one.
-    const migrating = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema, pgTimeouts: { ...pgTimeouts, queryTimeoutMs: 0 }, onPgError, singlePool: true });
+    const migrating = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema, pgTimeouts: { ...pgTimeouts, queryTimeoutMs: 0 }, onPgError });
     try {
       await migrateToLatest(migrating.db, config.databaseSchema);
     } finally {

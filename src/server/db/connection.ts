@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { lru } from '../lib/lru.js';
 import { forgetOnWrite } from '../lib/request-scope.js';
 import { DEFAULT_POOL_SIZE, DEFAULT_READ_THREADS, DEFAULT_WRITE_POOL_SIZE } from './defaults.js';
@@ -36,11 +36,6 @@ export interface OpenOptions {
   poolSize?: number;
   /** PostgreSQL: connections this process keeps at most for writes and transactions, beside the read pool. */
   writePoolSize?: number;
-  /**
-   * PostgreSQL: one pool for every statement, no read pool (migrations: Kysely's migrator holds a
-   * session lock and runs DDL that every later statement must see, all on one connection).
-   */
-  singlePool?: boolean;
   pgTimeouts?: PgTimeouts;
   onPgError?: (err: Error, what: string) => void;
 }
@@ -58,10 +53,6 @@ export function openDatabase(opts: OpenOptions): DbHandle {
       }
       return pool;
     };
-    if (opts.singlePool) {
-      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: open(opts.poolSize ?? DEFAULT_POOL_SIZE) }), plugins: [forgetOnWrite] });
-      return { db, dialect: 'postgres', close: () => db.destroy() };
-    }
     const pools = { read: open(opts.poolSize ?? DEFAULT_POOL_SIZE), write: open(opts.writePoolSize ?? DEFAULT_WRITE_POOL_SIZE) };
     const db = new Kysely<Database>({ dialect: routedPostgresDialect(pools.read, pools.write), plugins: [forgetOnWrite] });
     return { db, dialect: 'postgres', close: () => db.destroy(), pools };
