@@ -148,6 +148,15 @@ export default tseslint.config(
     },
   },
   {
+    // The server knows its tables from its migrations. Kysely's introspection walks every schema of
+    // the database and resolves each table by name: on PostgreSQL it fails when another schema of
+    // that database is dropped meanwhile (tests/server/pg-own-schema.test.ts).
+    files: ['src/server/**', 'tests/lint-fixtures/src/server/**'],
+    rules: {
+      'no-restricted-properties': ['error', { property: 'introspection', message: 'The server reads its own schema only: no database introspection.' }],
+    },
+  },
+  {
     // No user-visible text written straight into JSX in the folders that speak the user's language:
     // text and the attributes people read or hear go through t() and the catalogues
     // (src/client/i18n/locales). Names and codes that are the same in every language are allowed.

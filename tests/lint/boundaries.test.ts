@@ -43,8 +43,15 @@ describe('import boundaries', { timeout: 120_000 }, () => {
     expect(result.messages).toEqual([]);
   });
 
+  it('the server does not introspect the database', async () => {
+    const [result] = await eslint.lintFiles([path.join(fixtures, 'server/lib/introspects.ts')]);
+    expect(result.messages.filter((m) => m.ruleId === 'no-restricted-properties' && m.severity === 2).map((m) => m.message)).toEqual([
+      expect.stringContaining('no database introspection'),
+    ]);
+  });
+
   it('eslint . ignores the fixtures', async () => {
     const plain = new ESLint({ cwd: root });
-    for (const file of [...wrong, ...allowed]) expect(await plain.isPathIgnored(path.join(fixtures, file))).toBe(true);
+    for (const file of [...wrong, ...allowed, 'server/lib/introspects.ts']) expect(await plain.isPathIgnored(path.join(fixtures, file))).toBe(true);
   });
 });

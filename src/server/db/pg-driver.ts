@@ -14,7 +14,6 @@ import {
   CompiledQuery,
   PostgresAdapter,
   PostgresDriver,
-  PostgresIntrospector,
   PostgresQueryCompiler,
   type DatabaseConnection,
   type Dialect,
@@ -23,6 +22,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { OwnSchemaIntrospector } from './pg-introspector.js';
 
 /** A connection of one of the pools, as PostgresDriver hands it out and takes it back. */
 type PooledConnection = Parameters<PostgresDriver['releaseConnection']>[0];
@@ -138,7 +138,8 @@ export function routedPostgresDialect(readPool: pg.Pool, writePool: pg.Pool): Di
   return {
     createAdapter: () => new PostgresAdapter(),
     createDriver: () => new RoutingDriver(readPool, writePool),
-    createIntrospector: (db) => new PostgresIntrospector(db),
+    // The migrator's questions, asked of this schema only (db/pg-introspector.ts).
+    createIntrospector: (db) => new OwnSchemaIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),
   };
 }

@@ -13,13 +13,8 @@ export async function seedPosts(app: FastifyInstance): Promise<void> {
   const uid = (name: string) => users.find((u) => u.username === name)?.id;
   const tags = await db.selectFrom('tags').select(['id', 'title']).execute();
   const tag = (title: string) => tags.find((t) => t.title === title)?.id;
-  const tables = new Set((await db.introspection.getTables()).map((t) => t.name));
-  const scenarioIds = tables.has('scenarios')
-    ? (await sql<{ id: number }>`SELECT id FROM scenarios WHERE privacy_level = ${PrivacyLevel.Public} ORDER BY id LIMIT 2`.execute(db)).rows.map((r) => r.id)
-    : [];
-  const mediaIds = tables.has('media')
-    ? (await sql<{ id: number }>`SELECT id FROM media WHERE approval_status = ${ApprovalStatus.Approved} AND privacy_level = ${PrivacyLevel.Public} ORDER BY id LIMIT 2`.execute(db)).rows.map((r) => r.id)
-    : [];
+  const scenarioIds = (await sql<{ id: number }>`SELECT id FROM scenarios WHERE privacy_level = ${PrivacyLevel.Public} ORDER BY id LIMIT 2`.execute(db)).rows.map((r) => r.id);
+  const mediaIds = (await sql<{ id: number }>`SELECT id FROM media WHERE approval_status = ${ApprovalStatus.Approved} AND privacy_level = ${PrivacyLevel.Public} ORDER BY id LIMIT 2`.execute(db)).rows.map((r) => r.id);
 
   const posts: { by: string; title: string; text: string; tags: (string)[]; scenarios?: number[]; media?: number[]; at: number }[] = [
     { by: 'admin', title: 'Welcome to the REALITi Community', text: 'Share your scenarios and media, ask questions and learn from other educators. Please keep posts respectful.', tags: [], at: 24 * 20 },

@@ -1,8 +1,8 @@
 // Kysely queries for posts, their attachments, tags and reports. Attachments read the scenarios and
 // media tables directly (their columns are the shared contract), never through those features' code.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { DB } from '../../db/connection.js';
-import type { Database, PostTable } from '../../db/types.js';
+import type { PostTable } from '../../db/types.js';
 import type { Selectable } from 'kysely';
 import { now } from '../../db/connection.js';
 import { PostStatus, ProcessingState } from '../../../shared/enums.js';
@@ -14,33 +14,6 @@ import { HELPFUL_WINDOW_DAYS, type PostSort } from '../../../shared/schemas/conv
 import { afterCursor, encodeCursor, idsInListOrder, pageWindow, readOrder, rowsInOrder, type Cursor } from '../../lib/pages.js';
 
 export type PostRow = Selectable<PostTable>;
-
-/** The columns of the scenarios and media tables that posts read. */
-interface AttachTables {
-  scenarios: {
-    id: number;
-    uuid_id: string;
-    name: string;
-    device_id: number | null;
-    file_name: string;
-    privacy_level: number;
-    contributed_by: number;
-    is_processed: number;
-    processing_error: string | null;
-  };
-  media: {
-    id: number;
-    uuid_id: string;
-    name: string;
-    is_video: number;
-    thumb_key: string | null;
-    is_processed: number;
-    approval_status: number;
-    privacy_level: number;
-    contributed_by: number;
-  };
-}
-type AttachDB = Kysely<Database & AttachTables>;
 
 export interface FeedQuery {
   groupId: number | null;
@@ -71,12 +44,6 @@ export function postsRepository(db: DB) {
   /** The group ids a user belongs to, as a subquery for `where group_id in (...)`. */
   const memberGroupIds = (userId: number) => db.selectFrom('group_members').select('group_members.group_id').where('group_members.user_id', '=', userId);
 
-  const adb = db as unknown as AttachDB;
-  // The scenarios and media tables come from their own migrations; until they exist posts carry no attachments.
-  let tablesPromise: Promise<Set<string>> | null = null;
-  const tables = () =>
-    (tablesPromise ??= db.introspection.getTables().then((list) => new Set(list.map((t) => t.name))));
-  const hasTable = async (name: 'scenarios' | 'media') => (await tables()).has(name);
 
   /** Which posts: one group's, the public feed's, the reader's groups', or public and the reader's groups'. */
   type Scope = { groupId: number } | 'public' | { groupsOf: number } | { feedOf: number };
@@ -242,8 +209,8 @@ export function postsRepository(db: DB) {
         : Promise.resolve([]),
 
     async scenariosOf(postIds: number[]) {
-      if (!postIds.length || !(await hasTable('scenarios'))) return [];
-      return adb
+      if (!postIds.length) return [];
+      return db
         .selectFrom('post_scenarios')
         .innerJoin('scenarios', 'scenarios.id', 'post_scenarios.scenario_id')
         .select([
@@ -260,8 +227,8 @@ export function postsRepository(db: DB) {
      * with who may see each (the service decides).
      */
     async mediaOf(postIds: number[]) {
-      if (!postIds.length || !(await hasTable('media'))) return [];
-      return adb
+      if (!postIds.length) return [];
+      return db
         .selectFrom('post_media')
         .innerJoin('media', 'media.id', 'post_media.media_id')
         .select([
@@ -283,8 +250,8 @@ export function postsRepository(db: DB) {
 
     /** Scenarios among `ids` with what the attachment rules need (the service decides). */
     async scenariosForAttach(ids: number[]) {
-      if (!ids.length || !(await hasTable('scenarios'))) return [];
-      return adb
+      if (!ids.length) return [];
+      return db
         .selectFrom('scenarios')
         .select(['id', 'privacy_level', 'contributed_by', 'is_processed', 'processing_error'])
         .where('id', 'in', ids)
@@ -292,8 +259,8 @@ export function postsRepository(db: DB) {
     },
 
     async mediaForAttach(ids: number[]) {
-      if (!ids.length || !(await hasTable('media'))) return [];
-      return adb
+      if (!ids.length) return [];
+      return db
         .selectFrom('media')
         .select(['id', 'approval_status', 'is_processed', 'privacy_level', 'contributed_by'])
         .where('id', 'in', ids)
@@ -314,8 +281,7 @@ export function postsRepository(db: DB) {
         : Promise.resolve([]),
 
     async idByUuid(table: 'scenarios' | 'media', uuid: string): Promise<number | undefined> {
-      if (!(await hasTable(table))) return undefined;
-      const row = await adb.selectFrom(table).select('id').where('uuid_id', '=', uuid).executeTakeFirst();
+      const row = await db.selectFrom(table).select('id').where('uuid_id', '=', uuid).executeTakeFirst();
       return row?.id;
     },
 
