@@ -20,6 +20,10 @@ export default defineConfig({
     // This file is loaded again in each worker, where ownE2EServer is that worker's server.
     baseURL: ownE2EServer.url,
     trace: 'off',
+    // The service worker precaches the whole app into every new context (about 130 files): the specs
+    // that test it (offline, install and update, push, the outbox) allow it; the others test
+    // screens and run without it, which costs the browser a sixth less.
+    serviceWorkers: 'block',
     // An action that cannot happen fails with its own message instead of using up the test's time.
     actionTimeout: 15_000,
     launchOptions: {

@@ -204,7 +204,7 @@ test('a kept offline copy is replaced by the new version once the device is onli
   // The fan's iPad reaches the server through a pass-through that can lose the network, with the
   // service worker of the production build serving the kept file offline.
   const net = await startNetSwitch(e2ePort, e2ePort + 60);
-  const context = await browser.newContext({ baseURL: net.url });
+  const context = await browser.newContext({ baseURL: net.url, serviceWorkers: 'allow' });
   const fan = await context.newPage();
   const keptVersion = () =>
     fan.evaluate(async (key) => {

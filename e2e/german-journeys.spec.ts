@@ -56,7 +56,7 @@ test.describe('the sign-in screen written into the HTML', () => {
   });
 
   test.describe('once the app has started, the browser in German', () => {
-    test.use({ locale: 'de-DE' });
+    test.use({ locale: 'de-DE', serviceWorkers: 'allow' });
 
     test('the service worker’s shell shows the login in German too', async ({ page }) => {
       await page.goto('/login');

@@ -100,7 +100,7 @@ test.describe('offline', () => {
   test.afterAll(async () => {
     await net?.close();
   });
-  test.use({ baseURL: `http://localhost:${e2ePort + 1001}` });
+  test.use({ baseURL: `http://localhost:${e2ePort + 1001}`, serviceWorkers: 'allow' });
 
   test('the current licence shows from the cache and claiming says it needs a connection', async ({ page }) => {
     await installFakeNativeHost(page, { deviceId: 'IPAD-DEMO-0001', product: 'REALITi' });

@@ -118,7 +118,7 @@ test.describe('an offline relaunch with the service worker', () => {
   test.afterAll(async () => {
     await net?.close();
   });
-  test.use({ baseURL: `http://localhost:${e2ePort + 1003}` });
+  test.use({ baseURL: `http://localhost:${e2ePort + 1003}`, serviceWorkers: 'allow' });
 
   test("'You are offline' shows no later than the kept feed", async ({ page }) => {
     await signedIn(page, 'educator');

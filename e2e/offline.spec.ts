@@ -48,7 +48,7 @@ async function writePost(page: Page, title: string, text: string) {
 }
 
 test.describe('offline with the service worker', () => {
-  test.use({ baseURL: `http://localhost:${e2ePort + 1000}` });
+  test.use({ baseURL: `http://localhost:${e2ePort + 1000}`, serviceWorkers: 'allow' });
   test('after one online visit the shell and the feed open offline', async ({ page }) => {
     await signedIn(page, 'educator');
     const firstPost = page.locator('.post-card:not(.pending) .post-title').first();

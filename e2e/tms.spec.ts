@@ -272,7 +272,7 @@ test.describe('offline', () => {
   test.afterAll(async () => {
     await net?.close();
   });
-  test.use({ baseURL: `http://localhost:${e2ePort + 1000}` });
+  test.use({ baseURL: `http://localhost:${e2ePort + 1000}`, serviceWorkers: 'allow' });
 
   test('the TMS pages open offline with their last data', async ({ page }) => {
     await signedIn(page, 'educator');
