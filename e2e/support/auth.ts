@@ -16,6 +16,8 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/feed$/, { timeout });
+  // The feed has its posts: nothing moves any more under what the test clicks next.
+  await expect(page.getByTestId('feed-count')).toBeVisible({ timeout });
 }
 
 /**
@@ -47,6 +49,8 @@ export async function signedIn(page: Page, username: DemoUser) {
   }
   await page.goto('/feed');
   await expect(page).toHaveURL(/\/feed$/);
+  // The feed has its posts: nothing moves any more under what the test clicks next.
+  await expect(page.getByTestId('feed-count')).toBeVisible();
 }
 
 /** A text no other test run has used (titles of posts a test makes and then looks for). */

@@ -1,4 +1,5 @@
 // E-mail: SMTP when SMTP_URL is set; otherwise .eml files under <data dir>/mail and the link logged.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -32,7 +33,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       if (dir) {
         const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
         const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-        fs.writeFileSync(file, (info as unknown as { message: Buffer }).message);
+        // Written whole under another name, then renamed: whoever reads the folder never finds half a mail.
+        const partial = path.join(dir, `.partial-${process.pid}-${crypto.randomBytes(6).toString('hex')}`);
+        fs.writeFileSync(partial, (info as unknown as { message: Buffer }).message);
+        fs.renameSync(partial, file);
         const link = mail.text.match(/https?:\/\/\S+/)?.[0];
         opts.log(`E-mail to ${mail.to} written to ${file}${link ? ` (link: ${link})` : ''}`);
       }
