@@ -69,8 +69,7 @@ test.describe('admin area', () => {
   });
 
   test('analytics draws three bar charts from the demo data, with tables for screen readers', async ({ page }) => {
-    await signedIn(page, 'admin');
-    await page.goto('/admin/analytics');
+    await signedIn(page, 'admin', '/admin/analytics');
     const charts = page.getByTestId('chart');
     await expect(charts).toHaveCount(3);
     for (const title of ['Active and new users per month', 'Active and new groups per month', 'New posts per month']) {
@@ -100,8 +99,7 @@ test.describe('admin area', () => {
   test('an admin disables a user: their open session goes to /login; enabling lets them back; both are audited', async ({ page, browser }) => {
     const paul = await signedInPage(browser, 'paramedic');
     try {
-      await signedIn(page, 'admin');
-      await page.goto('/admin/users');
+      await signedIn(page, 'admin', '/admin/users');
       await expect(page.getByText(/^\d+ User\(s\) available/)).toBeVisible();
       // An admin cannot disable their own account.
       await expect(page.getByRole('article', { name: 'Adam Admin' }).getByRole('button', { name: 'Disable' })).toBeDisabled();
@@ -153,8 +151,7 @@ test.describe('admin area', () => {
   });
 
   test('users: the search finds nobody for a name no one has', async ({ page }) => {
-    await signedIn(page, 'admin');
-    await page.goto('/admin/users');
+    await signedIn(page, 'admin', '/admin/users');
     await page.getByLabel('Search all users').fill('nobodyatall');
     await page.getByLabel('Search all users').press('Enter');
     await expect(page.getByText('0 User(s) available')).toBeVisible();

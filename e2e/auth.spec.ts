@@ -361,8 +361,7 @@ test('guards: signed-out visitors go to /login, public pages stay open', async (
 });
 
 test('role redirects: an educator is sent from admin and pre-release pages to the feed', async ({ page }) => {
-  await signedIn(page, 'educator');
-  await page.goto('/admin/users');
+  await signedIn(page, 'educator', '/admin/users');
   await expect(page).toHaveURL(/\/feed$/);
   await page.goto('/me/pre-release');
   await expect(page).toHaveURL(/\/feed$/);
@@ -470,8 +469,7 @@ test('change password sends a reset link to the signed-in user', async ({ page }
 });
 
 test("when the request cannot be sent, change password says 'There was a problem processing your request.'", async ({ page }) => {
-  await signedIn(page, 'educator');
-  await page.goto('/me/password');
+  await signedIn(page, 'educator', '/me/password');
   await page.route('**/api/password/SendEmailLoggedIn', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Send Me A Password Reset Link' }).click();
   await expect(page.getByText('There was a problem processing your request.')).toBeVisible();
@@ -490,8 +488,7 @@ test("when the reset request cannot be sent, the modal says 'Couldn't reset pass
 });
 
 test('support and downloads pages', async ({ page }) => {
-  await signedIn(page, 'educator');
-  await page.goto('/me/support');
+  await signedIn(page, 'educator', '/me/support');
   for (const region of ['Australia', 'America', 'Europe']) await expect(page.getByRole('heading', { name: region })).toBeVisible();
   await page.goto('/me/downloads');
   await expect(page.getByRole('link', { name: 'Install CTGi 3.10.1' })).toBeVisible();

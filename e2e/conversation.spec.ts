@@ -11,8 +11,7 @@ test('mention through the autocomplete, mark helpful, see the count and who; the
   const title = unique('Pacing pads placement');
   const post = (await (await educator.post('/api/forumpost/CreatePost', { data: { title, text: 'Anterior-posterior or anterior-lateral?' } })).json()) as { id: number };
 
-  await signedIn(page, 'paramedic');
-  await page.goto(`/post/${post.id}`);
+  await signedIn(page, 'paramedic', `/post/${post.id}`);
   const box = page.getByRole('combobox', { name: 'Write a reply' });
   await box.click();
   await page.keyboard.type('Ask @educ');

@@ -45,8 +45,7 @@ async function capture(page: Page, name: string) {
 let uuid = '';
 
 test('upload with a licence, then make it public with the de-identification confirmation', async ({ page }) => {
-  await signedIn(page, 'tester');
-  await page.goto('/scenarios/upload');
+  await signedIn(page, 'tester', '/scenarios/upload');
   await page.getByLabel('Licence for these uploads').selectOption({ label: 'CC BY 4.0' });
   await expect(page.getByText('Saved.')).toBeVisible();
   await page.getByLabel('Choose files to upload').setInputFiles(scenarioFile('exchange-hypo.json', 'Confusion and sweating in a diabetic patient.'));
@@ -89,8 +88,7 @@ test('a new version with a change note notifies who favourited it; history and t
   expect((await fav.json()).is_favourited).toBe(true);
   await before.context.close();
 
-  await signedIn(page, 'tester');
-  await page.goto(`/scenario/${uuid}`);
+  await signedIn(page, 'tester', `/scenario/${uuid}`);
   const versions = page.getByTestId('versions');
   await expect(versions).toContainText('Version 1');
   // The change note is required.
@@ -130,8 +128,7 @@ test('a new version with a change note notifies who favourited it; history and t
 
 test('who favourited it rates and reviews it; the average shows on the card', async ({ page }) => {
   test.skip(!uuid, 'needs the uploaded scenario');
-  await signedIn(page, 'paramedic');
-  await page.goto(`/scenario/${uuid}`);
+  await signedIn(page, 'paramedic', `/scenario/${uuid}`);
   const reviews = page.getByTestId('reviews');
   await expect(reviews).toContainText('No reviews yet.');
   await reviews.getByRole('button', { name: 'Save review' }).click();
@@ -170,8 +167,7 @@ test('a reported review reaches the moderators: ignore a report, then delete the
     expect(res.status(), await res.text()).toBe(200);
     await context.close();
   }
-  await signedIn(page, 'admin');
-  await page.goto('/admin/reported');
+  await signedIn(page, 'admin', '/admin/reported');
   const section = page.getByTestId('reported-reviews');
   await expect(section.getByRole('heading', { name: 'Reported reviews' })).toBeVisible();
   const ours = section.getByTestId('reported-review').filter({ hasText: NAME });
@@ -192,8 +188,7 @@ test('a reported review reaches the moderators: ignore a report, then delete the
 });
 
 test('the profile shows the default licence', async ({ page }) => {
-  await signedIn(page, 'tester');
-  await page.goto('/me');
+  await signedIn(page, 'tester', '/me');
   await expect(page.getByRole('heading', { name: 'Sharing' })).toBeVisible();
   await expect(page.getByLabel('Licence for new uploads')).toHaveValue('cc-by-4.0');
   await capture(page, 'profile');

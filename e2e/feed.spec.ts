@@ -322,8 +322,7 @@ test.describe('activity feed', () => {
     const remove = await apiPost(author, unique('Offensive remark'));
     for (const p of [keep, remove]) expect((await reporter.post(`/api/forumpost/report/${p.id}`)).status()).toBe(200);
 
-    await signedIn(page, 'admin');
-    await page.goto('/admin/reported');
+    await signedIn(page, 'admin', '/admin/reported');
     await expect(page.getByRole('heading', { name: 'Reported posts' })).toBeVisible();
     const keepRow = page.getByRole('article', { name: keep.title });
     await expect(keepRow.getByText('Reported by Paul Paramedic')).toBeVisible();
@@ -345,8 +344,7 @@ test.describe('activity feed', () => {
   });
 
   test('admin posts to everyone; a user sees the notification and follows it', async ({ page, browser }) => {
-    await signedIn(page, 'admin');
-    await page.goto('/admin/post');
+    await signedIn(page, 'admin', '/admin/post');
     const title = unique('Site maintenance on Sunday');
     await page.getByLabel('Title').fill(title);
     await page.getByLabel('Message').fill('The community will be offline for an hour.');

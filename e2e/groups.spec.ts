@@ -68,8 +68,7 @@ async function openTab(page: Page, groupId: number, tab: RegExp) {
 
 test.describe('forum groups', () => {
   test('creates an invite-only group that requires moderation; a blank name is flagged; a new group shows its empty states', async ({ page }) => {
-    await signedIn(page, 'educator');
-    await page.goto('/me/forum/groups');
+    await signedIn(page, 'educator', '/me/forum/groups');
     await page.getByRole('link', { name: 'Create Group' }).click();
     await expect(page).toHaveURL(/\/forum\/create$/);
     await page.getByLabel('Name').fill('   ');
@@ -202,8 +201,7 @@ test.describe('forum groups', () => {
     const admin = await apiAs(baseURL!, 'admin');
     expect((await admin.post(`/api/forumgroup/requestToJoinGroup/${group.id}`, { data: {} })).ok()).toBeTruthy();
 
-    await signedIn(page, 'tester');
-    await page.goto(`/forum/group/${group.id}`);
+    await signedIn(page, 'tester', `/forum/group/${group.id}`);
     await expect(page.getByText('The posts of an invite-only group are visible to its members.')).toBeVisible();
     await page.getByRole('button', { name: 'Join', exact: true }).click();
     const ask = dialog(page, `Ask to join ${group.name}`);
@@ -243,8 +241,7 @@ test.describe('forum groups', () => {
   test('joins an open group directly and sees it in the feed\'s My Groups', async ({ page, baseURL }) => {
     const owner = await apiAs(baseURL!, 'admin');
     const group = await apiGroup(owner, unique('Open ECG club'), 0, 'allowAll');
-    await signedIn(page, 'provisioner');
-    await page.goto(`/forum/group/${group.id}`);
+    await signedIn(page, 'provisioner', `/forum/group/${group.id}`);
     await expect(page.getByRole('region', { name: 'Owner' }).getByText('Adam Admin')).toBeVisible();
     await page.getByRole('button', { name: 'Join', exact: true }).click();
     await expect(toast(page, 'You joined the group')).toBeVisible();
@@ -268,8 +265,7 @@ test.describe('forum groups', () => {
     const group = await apiGroup(owner, unique('Moderated sim leads'), 1, 'requireModeration');
     await addMember(owner, baseURL!, group.id, 'tester');
 
-    await signedIn(page, 'tester');
-    await page.goto(`/forum/group/${group.id}`);
+    await signedIn(page, 'tester', `/forum/group/${group.id}`);
     const titles = [unique('Pacing workshop'), unique('Off-topic advert')];
     for (const title of titles) {
       await page.getByRole('region', { name: 'Create a post' }).getByRole('button', { name: 'Post', exact: true }).click();
@@ -443,8 +439,7 @@ test.describe('forum groups', () => {
     db.pragma('busy_timeout = 5000');
     db.prepare('DELETE FROM group_members WHERE group_id = ?').run(group.id);
     db.close();
-    await signedIn(page, 'educator');
-    await page.goto(`/forum/group/${group.id}`);
+    await signedIn(page, 'educator', `/forum/group/${group.id}`);
     await expect(page.getByRole('region', { name: 'Owner' }).getByText('No owner')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Moderators' }).getByText('No moderators')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Users' }).getByText('No users')).toBeVisible();
@@ -464,8 +459,7 @@ test.describe('group posts offline', () => {
   test('a group post written offline waits in the outbox and appears in the group once the network returns', async ({ page, baseURL }) => {
     const owner = await apiAs(baseURL!, 'educator');
     const group = await apiGroup(owner, unique('Offline-friendly group'), 0, 'allowAll');
-    await signedIn(page, 'educator');
-    await page.goto(`/forum/group/${group.id}`);
+    await signedIn(page, 'educator', `/forum/group/${group.id}`);
     await expect(page.getByText('No posts in group')).toBeVisible();
 
     // The app's code has finished loading (parts of it load beside the first screen).

@@ -14,8 +14,7 @@ const DEMO_AGREEMENT = 1;
 const agreementRow = (page: Page, id: number) => page.getByTestId(`agreement-${id}`);
 
 test('in a plain browser Licensing shows the notice to sign in on the device', async ({ page }) => {
-  await signedIn(page, 'provisioner');
-  await page.goto('/me/provisioning');
+  await signedIn(page, 'provisioner', '/me/provisioning');
   await expect(page.getByRole('heading', { name: 'Licensing' })).toBeVisible();
   await expect(page.getByText('Licences are managed on the device.')).toBeVisible();
   await expect(page.getByText('Please sign in from the app on the iPad you want to license to claim or relinquish its licence.')).toBeVisible();
@@ -81,8 +80,7 @@ test('a provisioner claims a seat on the device, the licence reaches the native 
 test('a claim the server refuses shows the error after the spec text', async ({ page }) => {
   // The seeded licensed device tries to claim a second seat.
   await installFakeNativeHost(page, { deviceId: 'IPAD-DEMO-0001', product: 'REALITi' });
-  await signedIn(page, 'provisioner');
-  await page.goto('/me/provisioning');
+  await signedIn(page, 'provisioner', '/me/provisioning');
   await expect(page.getByTestId('current-licence')).toContainText('Device SerialDMPXK2ABCD12');
   await page.goto(`/me/claim/${DEMO_AGREEMENT}`);
   await page.getByRole('radio', { name: 'Blue' }).check();
@@ -104,8 +102,7 @@ test.describe('offline', () => {
 
   test('the current licence shows from the cache and claiming says it needs a connection', async ({ page }) => {
     await installFakeNativeHost(page, { deviceId: 'IPAD-DEMO-0001', product: 'REALITi' });
-    await signedIn(page, 'provisioner');
-    await page.goto('/me/provisioning');
+    await signedIn(page, 'provisioner', '/me/provisioning');
     await expect(page.getByTestId('current-licence')).toContainText('Device SerialDMPXK2ABCD12');
     // The service worker holds the app's screens (the claim screen loads offline from its precache).
     await expect
@@ -199,8 +196,7 @@ test('pre-release builds install through a manifest served as XML; apps without 
 });
 
 test('the CTGi 3.10.1 install link points at a real manifest served as XML', async ({ page }) => {
-  await signedIn(page, 'educator');
-  await page.goto('/me/downloads');
+  await signedIn(page, 'educator', '/me/downloads');
   const link = page.getByRole('link', { name: 'Install CTGi 3.10.1' });
   await expect(link).toBeVisible();
   await expect(page.getByText('Settings > General > VPN & Device Management')).toBeVisible();

@@ -19,8 +19,7 @@ const myCard = (page: Page, name: string) => page.getByTestId('my-media-card').f
 test.describe.configure({ mode: 'serial' });
 
 test('upload images and a video, see processing then the pending notice', async ({ page }) => {
-  await signedIn(page, 'educator');
-  await page.goto('/media/upload');
+  await signedIn(page, 'educator', '/media/upload');
   await expect(page.getByText('Drop your media files here to upload to Community.')).toBeVisible();
   await page.getByLabel('Choose files to upload').setInputFiles([
     file(`${imageA}.png`, 'patient-monitor.png', 'image/png'),
@@ -60,8 +59,7 @@ test('upload images and a video, see processing then the pending notice', async 
 });
 
 test('an admin approves one and declines one with an Other reason; the owner reads it', async ({ page, browser }) => {
-  await signedIn(page, 'admin');
-  await page.goto('/admin/reviewmedia');
+  await signedIn(page, 'admin', '/admin/reviewmedia');
   await expect(page.getByRole('heading', { name: 'Pending Media' })).toBeVisible();
   const a = page.getByTestId('pending-media').filter({ has: page.getByRole('heading', { name: imageA }) });
   await expect(a).toContainText('Emma Educator');
@@ -106,8 +104,7 @@ test('an admin approves one and declines one with an Other reason; the owner rea
   await error.getByRole('button', { name: 'OK' }).click();
 
   const owner = await browser.newPage();
-  await signedIn(owner, 'educator');
-  await owner.goto('/me/media');
+  await signedIn(owner, 'educator', '/me/media');
   const declined = myCard(owner, imageB);
   await declined.getByRole('button', { name: 'This media has been deemed unsuitable for posting. Click for details' }).click();
   await expect(owner.getByRole('dialog')).toContainText('A name badge is readable in the corner');
@@ -142,8 +139,7 @@ test('an admin approves one and declines one with an Other reason; the owner rea
 });
 
 test('browse and filter the library; a tile downloads the item', async ({ page }) => {
-  await signedIn(page, 'paramedic');
-  await page.goto('/media');
+  await signedIn(page, 'paramedic', '/media');
   await expect(page.getByRole('link', { name: 'Upload Media' })).toBeVisible();
   const count = page.getByTestId('media-count');
   await expect(count).toHaveText(/^\d+ Media Item\(s\) available$/);
@@ -187,8 +183,7 @@ test('browse and filter the library; a tile downloads the item', async ({ page }
 });
 
 test('edit asks before leaving with unsaved changes, saves, and deletes', async ({ page }) => {
-  await signedIn(page, 'educator');
-  await page.goto('/me/media');
+  await signedIn(page, 'educator', '/me/media');
   await myCard(page, imageA).getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Media' })).toBeVisible();
   await page.getByLabel('Name').fill(`${imageA} renamed`);

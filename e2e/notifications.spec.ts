@@ -56,8 +56,7 @@ test.describe('notifications page', () => {
   });
 
   test('per-kind settings on /me: clearing every channel turns a kind off, and it is kept', async ({ page }) => {
-    await signedIn(page, 'provisioner');
-    await page.goto('/me');
+    await signedIn(page, 'provisioner', '/me');
     const card = page.getByRole('region', { name: 'Notifications' });
     await expect(card).toBeVisible();
     const row = card.locator('tr[data-kind="review"]');

@@ -10,8 +10,7 @@ import { signedIn } from './support/auth';
 test.use({ screenshot: 'only-on-failure' });
 
 test('upload a REALITi export and see its monitor, patient, events and checklist on the view', async ({ page }) => {
-  await signedIn(page, 'paramedic');
-  await page.goto('/scenarios/upload');
+  await signedIn(page, 'paramedic', '/scenarios/upload');
   // The name a user's file has; the scenario's own name is inside it.
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'realiti-')), `export-${Date.now()}.json`);
   fs.copyFileSync(path.resolve('tests/fixtures/realiti/vf-arrest-export.json'), file);

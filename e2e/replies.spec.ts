@@ -31,8 +31,7 @@ test('reply, answer a reply, see it on the feed card, delete it', async ({ page,
   const post = (await (await educator.post('/api/forumpost/CreatePost', { data: { title, text: 'How do you run the airway drill?' } })).json()) as { id: number };
   await educator.post(`/api/post/${post.id}/replies`, { data: { text: 'We start with a bag-valve mask.' } });
 
-  await signedIn(page, 'paramedic');
-  await page.goto(`/post/${post.id}`);
+  await signedIn(page, 'paramedic', `/post/${post.id}`);
   await expect(page.getByRole('heading', { name: /Replies/ })).toBeVisible();
   const thread = page.getByRole('region', { name: /Replies/ });
   await expect(thread.getByTestId('reply')).toHaveCount(1);
@@ -68,8 +67,7 @@ test('reply, answer a reply, see it on the feed card, delete it', async ({ page,
 test('a reply written offline is sent once when the network is back', async ({ page, context, baseURL }) => {
   const educator = await apiAs(baseURL!, 'educator');
   const post = (await (await educator.post('/api/forumpost/CreatePost', { data: { title: unique('Offline thread'), text: 'x' } })).json()) as { id: number };
-  await signedIn(page, 'paramedic');
-  await page.goto(`/post/${post.id}`);
+  await signedIn(page, 'paramedic', `/post/${post.id}`);
   await expect(page.getByText('No replies yet. Be the first to answer.')).toBeVisible();
   await context.setOffline(true);
   await page.getByRole('combobox', { name: 'Write a reply' }).fill('Written on the train');

@@ -97,8 +97,7 @@ test('browse, filter by condition and age, search, clear and paginate the librar
 });
 
 test('the Add Scenario menu offers Upload Scenario and, outside the native app, Create Scenario', async ({ page }) => {
-  await signedIn(page, 'educator');
-  await page.goto('/scenarios');
+  await signedIn(page, 'educator', '/scenarios');
   await page.getByText('Add Scenario').click();
   await expect(page.getByRole('link', { name: 'Create Scenario' })).toBeVisible();
   await page.getByRole('link', { name: 'Upload Scenario' }).click();
@@ -225,8 +224,7 @@ test('view user shows details, public scenarios and favourites', async ({ page }
 
 test('inside the native app a CTGi device sees only CTGi downloads and hands them to the wrapper', async ({ page }) => {
   await installFakeNativeHost(page, { deviceId: 'IPAD-CTG-1', product: 'CTGi' });
-  await signedIn(page, 'educator');
-  await page.goto('/scenarios?q=neonatal');
+  await signedIn(page, 'educator', '/scenarios?q=neonatal');
   const cards = page.getByTestId('scenario-card');
   await expect(cards.first()).toBeVisible();
   await expect(page.getByText('Add Scenario')).toBeVisible();
@@ -245,8 +243,7 @@ test('inside the native app a CTGi device sees only CTGi downloads and hands the
 });
 
 test('upload a folder with good and bad files and see each row\'s status, with a link to each new scenario', async ({ page }) => {
-  await signedIn(page, 'educator');
-  await page.goto('/scenarios/upload');
+  await signedIn(page, 'educator', '/scenarios/upload');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scen-upload-'));
   for (const f of ['paediatric-asthma.isims', 'chest-pain-stemi.json', 'notes.txt', 'not-a-scenario.json']) fs.copyFileSync(path.join(FIXTURES, f), path.join(dir, f));
   const input = page.locator('input[type=file][webkitdirectory]').first();
@@ -291,8 +288,7 @@ async function watchTus(page: Page, drop: (offset: number) => Promise<boolean> |
 }
 
 test('an upload interrupted by going offline resumes from its offset when the network returns', async ({ page, context }) => {
-  await signedIn(page, 'educator');
-  await page.goto('/scenarios/upload');
+  await signedIn(page, 'educator', '/scenarios/upload');
   const file = writeLargeScenario('large-scenario.json', 'Large scenario');
   const size = fs.statSync(file).size;
   expect(size).toBeGreaterThan(16 * 1024 * 1024);
@@ -323,8 +319,7 @@ test('an upload interrupted by going offline resumes from its offset when the ne
 });
 
 test('after a reload the unfinished upload is listed, and choosing the file again resumes it', async ({ page }) => {
-  await signedIn(page, 'educator');
-  await page.goto('/scenarios/upload');
+  await signedIn(page, 'educator', '/scenarios/upload');
   const file = writeLargeScenario(`reload-scenario-${Date.now()}.json`, 'Reloaded scenario');
   const name = path.basename(file);
   // After the first chunk the connection is gone until the test brings it back.
@@ -361,8 +356,7 @@ test('inside the native app, device scenarios are imported: Import from REALITi,
       getscenariofile: { base64: fs.readFileSync(path.join(FIXTURES, 'chest-pain-stemi.json')).toString('base64') },
     },
   });
-  await signedIn(page, 'educator');
-  await page.goto('/scenarios/upload');
+  await signedIn(page, 'educator', '/scenarios/upload');
   const table = page.getByRole('region', { name: 'Import from the device' });
   await table.getByRole('button', { name: 'Import from REALITi' }).click();
   await expect(table.getByRole('row').filter({ hasText: good })).toBeVisible();

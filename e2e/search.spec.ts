@@ -138,8 +138,7 @@ test.describe('finding your way', () => {
   });
 
   test('Create Scenario and Open in Editor go to the configured editor', async ({ page }) => {
-    await signedIn(page, 'educator');
-    await page.goto('/scenarios');
+    await signedIn(page, 'educator', '/scenarios');
     await page.getByText('Add Scenario').click();
     await expect(page.getByRole('link', { name: 'Create Scenario' })).toHaveAttribute('href', 'https://editor.isimulate.test/');
     await page.goto('/me/scenarios');

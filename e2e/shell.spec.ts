@@ -29,8 +29,7 @@ test('a signed-out visitor is sent to /login', async ({ page }) => {
 });
 
 test('an unknown path shows the not-found text, saying "Page not found" once', async ({ page }) => {
-  await signedIn(page, 'educator');
-  await page.goto('/no/such/page');
+  await signedIn(page, 'educator', '/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();
   await expect(page.getByText('The link you clicked may be broken or the page may have been removed.')).toBeVisible();
   await expect(page.getByText('Page not found')).toHaveCount(1);

@@ -71,8 +71,7 @@ test('the debriefs list groups by scenario, with Unknown Scenario and Unnamed St
 });
 
 test('a debrief opens with Overview bars and an Event Log with mm:ss times and checklist marks', async ({ page }) => {
-  await signedIn(page, 'educator');
-  await page.goto('/tms');
+  await signedIn(page, 'educator', '/tms');
   const d = (await myDebriefs(page)).find((x) => x.scenario.name === 'Witnessed VF arrest')!;
   const row = page.getByTestId('debrief-group').filter({ has: page.getByRole('heading', { name: 'Witnessed VF arrest' }) }).getByTestId('debrief-row').first();
   await row.click();
@@ -124,8 +123,7 @@ test('students are grouped by key with counts and averages; a student shows the 
   page.on('request', (r) => {
     if (/draw-trend-chart/.test(r.url())) chartRequests.push(r.url());
   });
-  await signedIn(page, 'educator');
-  await page.goto('/tms');
+  await signedIn(page, 'educator', '/tms');
   await page.getByRole('navigation', { name: 'TMS views' }).getByRole('link', { name: 'Students' }).click();
   await expect(page).toHaveURL(/\/tms\/students$/);
   const debriefs = await myDebriefs(page);
@@ -174,8 +172,7 @@ test('students are grouped by key with counts and averages; a student shows the 
 });
 
 test("a scenario's debriefs export as CSV from the list", async ({ page }) => {
-  await signedIn(page, 'educator');
-  await page.goto('/tms');
+  await signedIn(page, 'educator', '/tms');
   const count = (await myDebriefs(page)).filter((d) => d.scenario.name === 'Anaphylaxis after antibiotics').length;
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV of Anaphylaxis after antibiotics' }).click()]);
   expect(download.suggestedFilename()).toBe('debriefs-anaphylaxis-after-antibiotics.csv');
@@ -187,8 +184,7 @@ test("a scenario's debriefs export as CSV from the list", async ({ page }) => {
 });
 
 test('an educator without debriefs sees the NoResults state on both views', async ({ page }) => {
-  await signedIn(page, 'provisioner');
-  await page.goto('/tms');
+  await signedIn(page, 'provisioner', '/tms');
   await expect(page.getByRole('heading', { name: 'No Results' })).toBeVisible();
   await page.goto('/tms/students');
   await expect(page.getByRole('heading', { name: 'No Results' })).toBeVisible();
@@ -196,8 +192,7 @@ test('an educator without debriefs sees the NoResults state on both views', asyn
 
 test('the native wrapper hands a debrief over; it is stored once and the wrapper hears back', async ({ page }) => {
   await installFakeNativeHost(page, { deviceId: 'IPAD-TMS', responses: { debriefhandover: null } });
-  await signedIn(page, 'tester');
-  await page.goto('/tms');
+  await signedIn(page, 'tester', '/tms');
   await expect(page.getByRole('heading', { name: 'No Results' })).toBeVisible();
   const debrief = {
     name: 'Handed over',
@@ -275,8 +270,7 @@ test.describe('offline', () => {
   test.use({ baseURL: `http://localhost:${e2ePort + 1000}`, serviceWorkers: 'allow' });
 
   test('the TMS pages open offline with their last data', async ({ page }) => {
-    await signedIn(page, 'educator');
-    await page.goto('/tms/students?student=S-1002');
+    await signedIn(page, 'educator', '/tms/students?student=S-1002');
     await expect(page.getByTestId('score-trend')).toHaveAttribute('data-state', 'drawn');
     await page.goto('/tms');
     await expect(page.getByTestId('debrief-row').first()).toBeVisible();
@@ -317,8 +311,7 @@ test.describe('offline', () => {
 
   test('a debrief handed over offline waits on the device and is stored once when the network returns', async ({ page }) => {
     await installFakeNativeHost(page, { deviceId: 'IPAD-OFF', responses: { debriefhandover: null } });
-    await signedIn(page, 'admin');
-    await page.goto('/tms');
+    await signedIn(page, 'admin', '/tms');
     await expect(page.getByRole('heading', { name: 'No Results' })).toBeVisible();
     // The app's code has finished loading (parts of it load beside the first screen).
     await page.waitForLoadState('networkidle');

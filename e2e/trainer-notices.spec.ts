@@ -27,8 +27,7 @@ test.describe('on a phone (390x844)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the scenario filters fold behind a Filters button that counts the active ones', async ({ page }) => {
-    await signedIn(page, 'educator');
-    await page.goto('/scenarios');
+    await signedIn(page, 'educator', '/scenarios');
     const toggle = page.getByRole('button', { name: /^Filters/ });
     await expect(toggle).toHaveText('Filters');
     await expect(page.getByLabel('Patient Age')).toBeHidden();

@@ -18,8 +18,7 @@ const scenarioJson = (name: string) => JSON.stringify({ name, scenario: { events
 const row = (page: Page, name: string) => page.getByTestId('upload-row').filter({ hasText: name });
 
 test.beforeEach(async ({ page }) => {
-  await signedIn(page, 'educator');
-  await page.goto('/scenarios/upload');
+  await signedIn(page, 'educator', '/scenarios/upload');
 });
 
 test('files go up after the batch delay; other types and bad content are listed with their message', async ({ page }) => {

@@ -31,13 +31,13 @@ interface SavedState {
 }
 
 /**
- * Open the feed as a demo user with the session the global setup signed in, in place of signing in
- * through the form (tests about signing in use signIn). The session is shared by every test of the
- * worker: a test that signs out or changes the user's password or account uses signIn or its own
- * account. A session that another test ended (a user disabled by an admin) is signed in again
- * through the form and kept for the next tests.
+ * Open `path` (the feed unless told) as a demo user with the session the global setup signed in, in
+ * place of signing in through the form (tests about signing in use signIn). The session is shared
+ * by every test of the worker: a test that signs out or changes the user's password or account uses
+ * signIn or its own account. A session that another test ended (a user disabled by an admin) is
+ * signed in again through the form and kept for the next tests.
  */
-export async function signedIn(page: Page, username: DemoUser) {
+export async function signedIn(page: Page, username: DemoUser, path = '/feed') {
   const file = storageStateOf(username);
   const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as SavedState;
   await page.context().addCookies(saved.cookies);
@@ -45,9 +45,10 @@ export async function signedIn(page: Page, username: DemoUser) {
   if (!me.ok()) {
     await signIn(page, username);
     await page.context().storageState({ path: file });
-    return;
+    if (path === '/feed') return;
   }
-  await page.goto('/feed');
+  await page.goto(path);
+  if (path !== '/feed') return;
   await expect(page).toHaveURL(/\/feed$/);
   // The feed has its posts: nothing moves any more under what the test clicks next.
   await expect(page.getByTestId('feed-count')).toBeVisible();
