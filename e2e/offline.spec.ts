@@ -108,7 +108,7 @@ test.describe('offline with the service worker', () => {
   test('a favourite scenario and media item open and download with no network', async ({ page }) => {
     await signedIn(page, 'provisioner');
     await waitForServiceWorker(page);
-    const lib = (await (await page.request.get('/api/scenarios/0/50/-1/-1/-1')).json()) as { scenarios: { uuid_id: string; name: string; file_size: number; is_favourited_by_current_user: boolean; is_processed: boolean }[] };
+    const lib = (await (await page.request.get('/api/scenarios/0/50/-1/-1/-1')).json()) as { scenarios: { uuid_id: string; name: string; file_size: number; number_favourites: number; is_favourited_by_current_user: boolean; is_processed: boolean }[] };
     const scenario = lib.scenarios.find((x) => !x.is_favourited_by_current_user && x.is_processed)!;
     const media = ((await (await page.request.get('/api/media/0/50/-1/-1')).json()) as { media: { uuid_id: string; name: string; alt_text: string | null; is_video: boolean; file_size: number; is_favourited_by_current_user: boolean }[] }).media.find(
       (x) => !x.is_video && !x.is_favourited_by_current_user,
@@ -129,6 +129,9 @@ test.describe('offline with the service worker', () => {
     await page.goto(`/scenario/${scenario.uuid_id}`);
     await expect(page.getByRole('heading', { name: scenario.name })).toBeVisible();
     await expect(page.getByTestId('offline-badge')).toHaveText('Available offline');
+    // The kept copy says what the user did: favourited, counted.
+    await expect(page.getByRole('button', { name: /^Favourited \(\d+\)/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Favourited/ })).toHaveAccessibleName(new RegExp(`\\(${scenario.number_favourites + 1}\\)`));
     const scenarioDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: `Download ${scenario.name}` }).click();
     const saved = await scenarioDownload;
@@ -136,6 +139,7 @@ test.describe('offline with the service worker', () => {
 
     await page.goto(`/media/${media.uuid_id}`);
     await expect(page.getByRole('heading', { name: media.name })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Favourited', exact: true })).toBeVisible();
     // The picture itself comes from the copy on the device.
     // Its alt text names it (another spec may have given the demo picture one), else its name.
     const picture = page.getByRole('img', { name: media.alt_text || media.name });

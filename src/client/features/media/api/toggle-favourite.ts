@@ -15,7 +15,8 @@ export interface ToggleMediaFavouriteResult {
 
 export async function toggleMediaFavourite(media: MediaItem): Promise<ToggleMediaFavouriteResult> {
   const favourited = !media.is_favourited_by_current_user;
-  const response = (await toggleFavouriteOffline('media', { ...media }, favourited)) as MediaFavourite | null;
+  // The copy kept on the device shows the item as the user left it: favourited.
+  const response = (await toggleFavouriteOffline('media', { ...media, is_favourited_by_current_user: favourited }, favourited)) as MediaFavourite | null;
   return response ? { sent: true, favourited: response.favourited } : { sent: false, favourited };
 }
 

@@ -14,7 +14,9 @@ export interface ToggleFavouriteResult {
 
 export async function toggleFavourite(scenario: Scenario): Promise<ToggleFavouriteResult> {
   const favourited = !scenario.is_favourited_by_current_user;
-  const response = (await toggleFavouriteOffline('scenario', { ...scenario }, favourited)) as ScenarioFavourite | null;
+  // The copy kept on the device shows the scenario as the user left it: favourited, counted.
+  const kept = { ...scenario, is_favourited_by_current_user: favourited, number_favourites: Math.max(0, scenario.number_favourites + (favourited ? 1 : -1)) };
+  const response = (await toggleFavouriteOffline('scenario', kept, favourited)) as ScenarioFavourite | null;
   return response ? { sent: true, is_favourited: response.is_favourited } : { sent: false, is_favourited: favourited };
 }
 
