@@ -34,10 +34,16 @@ async function tabTo(page: Page, target: Locator, max = 120) {
 
 /** Tab to a control that opens the file chooser, press `key`, and give the chooser `files`. */
 async function chooseWithKeyboard(page: Page, control: Locator, files: string | string[], key = 'Enter') {
-  await tabTo(page, control);
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press(key);
-  await (await chooser).setFiles(files);
+  // A screen still settling (the uploader mounting its input) can take the focus away between the
+  // Tab and the key: as a keyboard user would, tab back and press again.
+  for (let attempt = 1; ; attempt++) {
+    await tabTo(page, control);
+    const chooser = page.waitForEvent('filechooser', { timeout: 5_000 }).catch(() => null);
+    await page.keyboard.press(key);
+    const opened = await chooser;
+    if (opened) return opened.setFiles(files);
+    if (attempt === 3) throw new Error(`${key} on ${control.toString()} opened no file chooser`);
+  }
 }
 
 async function apiAs(baseURL: string, username: string) {
