@@ -49,10 +49,19 @@ async function follow(page: Page, selector: string, screen: string) {
   await audit(page, screen);
 }
 
+/** A screen to audit; with `then`, also the item screen its first link matching `link` leads to. */
+type Screen = string | { url: string; then: { link: string; screen: string } };
+
 /** Screens audited one after another in one page (a fresh context per screen cost more than the audit). */
-function auditAll(title: string, urls: string[]) {
+function auditAll(title: string, screens: Screen[]) {
   test(title, async ({ page }) => {
-    for (const url of urls) await test.step(url, () => visit(page, url));
+    for (const screen of screens) {
+      const url = typeof screen === 'string' ? screen : screen.url;
+      await test.step(url, async () => {
+        await visit(page, url);
+        if (typeof screen !== 'string') await follow(page, screen.then.link, screen.then.screen);
+      });
+    }
   });
 }
 
@@ -64,36 +73,18 @@ test.describe('signed out', () => {
 test.describe('as a plain user', () => {
   test.use({ as: 'educator' });
 
-  test('axe: /feed and a user it links to; /scenarios and a scenario', async ({ page }) => {
-    await test.step('/feed', async () => {
-      await visit(page, '/feed');
-      await follow(page, 'a[href^="/view-user/"]', 'a user');
-    });
-    await test.step('/scenarios', async () => {
-      await visit(page, '/scenarios');
-      await follow(page, 'a[href^="/scenario/"]', 'a scenario');
-    });
-  });
-  test('axe: /media and a media item; /me/media and Edit Media', async ({ page }) => {
-    await test.step('/media', async () => {
-      await visit(page, '/media');
-      await follow(page, 'a[href^="/media/"]:not([href="/media/upload"])', 'a media item');
-    });
-    await test.step('/me/media', async () => {
-      await visit(page, '/me/media');
-      await follow(page, '[data-testid="my-media-card"] button:has-text("Edit"):enabled', 'Edit Media');
-    });
-  });
-  test('axe: /me/forum/groups and a group; /search and a post', async ({ page }) => {
-    await test.step('/me/forum/groups', async () => {
-      await visit(page, '/me/forum/groups');
-      await follow(page, 'a[href^="/forum/group/"]', 'a group');
-    });
-    await test.step('/search', async () => {
-      await visit(page, '/search?q=scenario');
-      await follow(page, 'a[href^="/post/"]', 'a post');
-    });
-  });
+  auditAll('axe: /feed and a user it links to; /scenarios and a scenario', [
+    { url: '/feed', then: { link: 'a[href^="/view-user/"]', screen: 'a user' } },
+    { url: '/scenarios', then: { link: 'a[href^="/scenario/"]', screen: 'a scenario' } },
+  ]);
+  auditAll('axe: /media and a media item; /me/media and Edit Media', [
+    { url: '/media', then: { link: 'a[href^="/media/"]:not([href="/media/upload"])', screen: 'a media item' } },
+    { url: '/me/media', then: { link: '[data-testid="my-media-card"] button:has-text("Edit"):enabled', screen: 'Edit Media' } },
+  ]);
+  auditAll('axe: /me/forum/groups and a group; /search and a post', [
+    { url: '/me/forum/groups', then: { link: 'a[href^="/forum/group/"]', screen: 'a group' } },
+    { url: '/search?q=scenario', then: { link: 'a[href^="/post/"]', screen: 'a post' } },
+  ]);
   auditAll('axe: TMS, uploads and the profile', ['/tms/students', '/tms', '/scenarios/upload', '/media/upload', '/me', '/me/profile']);
   auditAll('axe: notifications, password, my scenarios, downloads, support, a new group and a missing page', [
     '/notifications',
@@ -111,11 +102,10 @@ test.describe('as an admin', () => {
   test.use({ as: 'admin' });
 
   auditAll('axe: analytics, users, reported posts and posts', ['/admin/analytics', '/admin/users', '/admin/reported', '/admin/post']);
-  test('axe: media review, builds, the audit log, /admin/licences and a contract', async ({ page }) => {
-    for (const url of ['/admin/reviewmedia', '/admin/builds', '/admin/audit']) await test.step(url, () => visit(page, url));
-    await test.step('/admin/licences', async () => {
-      await visit(page, '/admin/licences');
-      await follow(page, 'a[href^="/admin/licences/contracts/"]', 'a contract');
-    });
-  });
+  auditAll('axe: media review, builds, the audit log, /admin/licences and a contract', [
+    '/admin/reviewmedia',
+    '/admin/builds',
+    '/admin/audit',
+    { url: '/admin/licences', then: { link: 'a[href^="/admin/licences/contracts/"]', screen: 'a contract' } },
+  ]);
 });

@@ -19,9 +19,9 @@ export function MediaFavouriteButton({ media }: { media: MediaItem }) {
       onClick={() =>
         toggle.mutate(media, {
           onSuccess: (r) => {
-            if (!r.sent) toast(t('favourite.savedOffline'));
+            if (!r.sent) toast('Saved on this device; it will sync when the network returns');
           },
-          onError: (err) => toast(err instanceof ApiError ? err.message : t('favourite.invalidResponse'), 'error'),
+          onError: (err) => toast(err instanceof ApiError ? err.message : 'Invalid response', 'error'),
         })
       }
     >

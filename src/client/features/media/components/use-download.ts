@@ -1,7 +1,6 @@
 // Download with the spec's failure dialog ('Error' with the server message). With no network, a
 // favourite kept on this device downloads from there, or inside the device app goes to
 // its media import with the file's content.
-import { useTranslation } from 'react-i18next';
 import { useAlertDialog } from '../../../components/confirm';
 import { useToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
@@ -11,7 +10,6 @@ import type { MediaItem } from '../../../../shared/schemas/media';
 import { useDownloadMedia } from '../api/download-media';
 
 export function useDownloadAction() {
-  const { t } = useTranslation('media');
   const download = useDownloadMedia();
   const alert = useAlertDialog();
   const toast = useToast();
@@ -19,14 +17,14 @@ export function useDownloadAction() {
   const fromDevice = async (media: Pick<MediaItem, 'uuid_id'>) => {
     try {
       const saved = await downloadOfflineFile('media', media.uuid_id);
-      if (saved === 'device') toast(t('download.sentToDevice'));
+      if (saved === 'device') toast('Sent to the device');
       if (saved) return true;
     } catch (err) {
       // The device app refused the kept file.
-      void alert(t('download.error'), (err as Error).message || t('download.invalidResponse'));
+      void alert('Error', (err as Error).message || 'Invalid response');
       return false;
     }
-    void alert(t('download.error'), t('download.notOffline'));
+    void alert('Error', 'This media is not available offline');
     return false;
   };
   return {
@@ -35,11 +33,11 @@ export function useDownloadAction() {
       if (!online) return void fromDevice(media);
       download.mutate(media.id, {
         onSuccess: (r) => {
-          if (r.native) toast(t('download.sentToDevice'));
+          if (r.native) toast('Sent to the device');
         },
         onError: (err) => {
           if (err instanceof ApiError && err.status === 0) void fromDevice(media);
-          else void alert(t('download.error'), err.message);
+          else void alert('Error', err.message);
         },
       });
     },
