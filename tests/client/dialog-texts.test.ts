@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-// The texts that screens hand to the shared dialogs in English (titles such as 'Error', the media
-// screens' messages) are shown in the user's language: the dialog looks each one up in the common
-// catalogue's 'messages'; any other text (a server answer, already in the request's language) shows as it is.
+// The texts that screens hand to the shared dialogs and toasts in English (titles such as 'Error',
+// the media screens' messages) are shown in the user's language: both look each one up in the
+// common catalogue's 'messages'; any other text (a server answer, already in the request's
+// language) shows as it is.
 import { afterAll, describe, expect, it } from 'vitest';
 import i18n from '../../src/client/i18n';
 import { translateMessage } from '../../src/client/i18n/messages';
@@ -10,8 +11,8 @@ afterAll(async () => {
   await i18n.changeLanguage('en');
 });
 
-describe('dialog texts', () => {
-  const texts = ['Error', 'Reason for decline', 'No reason was given.', 'Updated!', 'Your media has been updated.', 'Whoops! We had some trouble updating your media.', 'Media deleted.'];
+describe('dialog and toast texts', () => {
+  const texts = ['Error', 'Reason for decline', 'No reason was given.', 'Updated!', 'Your media has been updated.', 'Whoops! We had some trouble updating your media.', 'Media deleted.', 'Sent to the device', 'Saved on this device; it will sync when the network returns'];
 
   it('stay as written in English', async () => {
     await i18n.changeLanguage('en');
@@ -28,6 +29,8 @@ describe('dialog texts', () => {
       'Ihr Medium wurde aktualisiert.',
       'Hoppla! Beim Aktualisieren Ihres Mediums ist ein Problem aufgetreten.',
       'Medium gelöscht.',
+      'An das Gerät gesendet',
+      'Auf diesem Gerät gespeichert; wird synchronisiert, sobald das Netz wieder verfügbar ist',
     ]);
     expect(translateMessage('Der Server sagt etwas anderes.')).toBe('Der Server sagt etwas anderes.');
   });
