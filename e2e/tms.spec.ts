@@ -191,9 +191,18 @@ test('an educator without debriefs sees the NoResults state on both views', asyn
 });
 
 test('the native wrapper hands a debrief over; it is stored once and the wrapper hears back', async ({ page }) => {
-  await installFakeNativeHost(page, { deviceId: 'IPAD-TMS', responses: { debriefhandover: null } });
+  // One debrief comes with the app's launch, before the page has heard from the server who is signed in.
+  const atLaunch = {
+    type: 'debrief',
+    handoverId: 'h-0',
+    debrief: { name: 'Handed over at launch', startDate: new Date(Date.now() - 900_000).toISOString(), scenario: { name: 'Bronchiolitis' }, debriefJson: { eventList: [] } },
+  };
+  await installFakeNativeHost(page, { deviceId: 'IPAD-TMS', responses: { debriefhandover: null }, atLaunch: [atLaunch] });
   await signedIn(page, 'tester', '/tms');
-  await expect(page.getByRole('heading', { name: 'No Results' })).toBeVisible();
+  await expect.poll(async () => (await nativeMessages(page)).filter((m) => m.name === 'debriefhandover')).toEqual([
+    { name: 'debriefhandover', payload: { handoverId: 'h-0', status: 'sent' } },
+  ]);
+  await expect(page.getByRole('heading', { level: 2, name: 'Bronchiolitis' })).toBeVisible();
   const debrief = {
     name: 'Handed over',
     startDate: new Date(Date.now() - 600_000).toISOString(),
@@ -204,11 +213,11 @@ test('the native wrapper hands a debrief over; it is stored once and the wrapper
   await page.evaluate((d) => {
     (window as unknown as { communityNative: { receive(m: unknown): void } }).communityNative.receive({ type: 'debrief', handoverId: 'h-1', debrief: d });
   }, debrief);
-  await expect.poll(async () => (await nativeMessages(page)).filter((m) => m.name === 'debriefhandover')).toEqual([
-    { name: 'debriefhandover', payload: { handoverId: 'h-1', status: 'sent' } },
-  ]);
+  await expect.poll(async () => (await nativeMessages(page)).filter((m) => m.name === 'debriefhandover').map((m) => m.payload)).toContainEqual({
+    handoverId: 'h-1', status: 'sent',
+  });
   await expect(page.getByRole('heading', { level: 2, name: 'Croup at night' })).toBeVisible();
-  await page.getByTestId('debrief-row').click();
+  await page.getByTestId('debrief-row').filter({ hasText: 'Tara Hand' }).click();
   await page.getByRole('tab', { name: 'Event Log' }).click();
   await expect(page.getByTestId('event-row')).toHaveText(['✓Gives dexamethasone01:0131']);
   expect((await myDebriefs(page)).filter((d) => d.name === 'Handed over')).toHaveLength(1);
@@ -231,7 +240,7 @@ test('the native wrapper hands a debrief over; it is stored once and the wrapper
   await expect.poll(async () => (await nativeMessages(page)).filter((m) => m.name === 'debriefhandover').map((m) => m.payload)).toContainEqual({
     handoverId: 'h-3', status: 'refused', message: 'Unknown field: debriefJson.scores',
   });
-  expect(await myDebriefs(page)).toHaveLength(1);
+  expect((await myDebriefs(page)).map((d) => d.name).sort()).toEqual(['Handed over', 'Handed over at launch']);
 });
 
 test('the TMS screens fit iPad landscape, iPad portrait and phone widths', async ({ page }) => {

@@ -8,6 +8,8 @@ export interface FakeNativeOptions {
   product?: string;
   /** Canned answers per handler name, returned as { type: 'response', ok: true, data }. */
   responses?: Record<string, unknown>;
+  /** Messages the wrapper hands the page as it opens (before the app's code has loaded). */
+  atLaunch?: unknown[];
 }
 
 export async function installFakeNativeHost(page: Page, opts: FakeNativeOptions = {}) {
@@ -33,6 +35,7 @@ export async function installFakeNativeHost(page: Page, opts: FakeNativeOptions 
     }
     w.webkit = { messageHandlers: handlers };
     if (o.deviceId) deliver({ type: 'deviceInfo', device_id: o.deviceId, product: o.product ?? 'REALITi' });
+    (o.atLaunch ?? []).forEach(deliver);
   }, opts);
 }
 

@@ -20,6 +20,7 @@ import { UPLOAD_CHUNK_BYTES } from '../../shared/limits';
 import { db, type DeviceSession, type DeviceSettings, type OfflineDb, type OutboxAttachment, type OutboxItem, type OutboxRequest } from './db';
 import { dropFiles, keepFile, keptFileSource } from './outbox-files';
 import { flushSignOut, readSession } from './session';
+import { sessionKnown } from './session-known';
 
 /** The signed-in user of a session row (none while a sign-out waits for the server). */
 const userOf = (s: DeviceSession | DeviceSettings | undefined) => (s && s.key === 'session' && !s.signOutPending ? s.userId : null);
@@ -119,7 +120,12 @@ export async function enqueue(
   request: OutboxRequest,
   extra: Partial<Pick<OutboxItem, 'meta' | 'upload'>> & { files?: OutboxFile[] } = {},
 ): Promise<OutboxItem> {
-  const author = await sessionUser();
+  let author = await sessionUser();
+  // Nobody recorded yet: the page may not have heard the server's answer about who is signed in.
+  if (!author && !(await readSession()).signOutPending) {
+    await sessionKnown();
+    author = await sessionUser();
+  }
   if (!author) throw new Error(NOT_SIGNED_IN_MESSAGE);
   const { files = [], ...rest } = extra;
   const id = newId();

@@ -11,6 +11,7 @@ import { setRequestGate } from '../lib/api';
 import { meQueryKey, type Me } from '../lib/current-user';
 import { startReachabilityWatch } from './online';
 import { offlineCodeWanted, offlineDbExists } from './db-exists';
+import { expectSessionAnswer, markSessionKnown } from './session-known';
 
 // One load each, so the steps chained on it run in the order they were asked for (each answer
 // about the user is recorded in turn).
@@ -30,13 +31,18 @@ export function installRequestGate() {
 }
 
 export function startOffline(queryClient: QueryClient) {
+  expectSessionAnswer();
   // The signed-in user as the server answered it (a fetch, a login, a 401), never a restored cache.
   queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryKey[0] !== meQueryKey[0]) return;
+    if (event.type !== 'updated' || event.query.queryKey[0] !== meQueryKey[0]) return;
+    // No answer to be had: the user the device recorded last stands.
+    if (event.action.type === 'error') markSessionKnown();
+    if (event.action.type !== 'success') return;
     const me = event.query.state.data as Me | null | undefined;
     const userId = me?.uuid_id ?? null;
     void session()
       .then(({ setSessionUser }) => setSessionUser(userId))
+      .finally(markSessionKnown)
       .then(async ({ changedHands }) => {
         if (changedHands) {
           // The previous user's pages and favourite copies go; their queued writes stay, unseen.

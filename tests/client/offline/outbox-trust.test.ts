@@ -25,6 +25,7 @@ import { keptFileBytes } from '../../../src/client/offline/outbox-files';
 import { OUTBOX_OTHER_USER_MESSAGE } from '../../../src/shared/outbox';
 import { randomId, timeoutSignal } from '../../../src/client/lib/compat';
 import { checkReachability } from '../../../src/client/offline/online';
+import { expectSessionAnswer, markSessionKnown } from '../../../src/client/offline/session-known';
 
 const IN_PROGRESS = 'A request with this Idempotency-Key is still in progress';
 
@@ -243,6 +244,26 @@ describe('queued writes belong to their author', () => {
   it('cannot be queued with no one signed in', async () => {
     await setSessionUser(null);
     await expect(enqueue('post', 'Post "A"', post('A'))).rejects.toThrow('Sign in to send this');
+  });
+
+  it("a write made before the page heard who is signed in waits for the server's answer", async () => {
+    await db.device.clear();
+    expectSessionAnswer();
+    const queued = enqueue('debrief', 'Debrief "Croup"', post('Croup'));
+    // The page's first answer about the user comes after the write was asked for.
+    await new Promise((r) => setTimeout(r, 20));
+    await setSessionUser('emma');
+    markSessionKnown();
+    expect(await queued).toMatchObject({ author: 'emma', state: 'queued' });
+  });
+
+  it('with the answer recorded and nobody signed in, the write is refused', async () => {
+    await db.device.clear();
+    expectSessionAnswer();
+    const queued = enqueue('post', 'Post "A"', post('A'));
+    await setSessionUser(null);
+    markSessionKnown();
+    await expect(queued).rejects.toThrow('Sign in to send this');
   });
 });
 
