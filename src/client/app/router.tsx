@@ -9,6 +9,7 @@ import { AdminLayout } from '../features/admin/components/admin-layout';
 import { NotFound } from './not-found';
 import { screenLoader } from './screen-loaders';
 import { ScreenTitle } from './screen-title';
+import { RouteError } from './route-error';
 
 const publicRoutes: RouteObject[] = [
   { path: '/login', handle: { title: 'signIn' }, lazy: () => import('../features/auth/routes/login') },
@@ -92,13 +93,17 @@ const authedRoutes: RouteObject[] = [
   { path: 'tms/students', handle: { title: 'students' }, lazy: () => import('../features/tms/routes/students') },
 ];
 
+/** A screen that fails (or whose code cannot be fetched) shows RouteError inside its layout's frame. */
+const withinFrame = (children: RouteObject[]): RouteObject[] => [{ errorElement: <RouteError />, children }];
+
 export const routes: RouteObject[] = [
   {
     // Titles every screen from its route's `handle` (./screen-title).
     element: <ScreenTitle />,
+    errorElement: <RouteError />,
     children: [
-      { element: <PublicLayout />, children: publicRoutes },
-      { element: <OpenLayout />, children: openRoutes },
+      { element: <PublicLayout />, children: withinFrame(publicRoutes) },
+      { element: <OpenLayout />, children: withinFrame(openRoutes) },
       {
         path: '/',
         element: (
@@ -106,7 +111,7 @@ export const routes: RouteObject[] = [
             <AppLayout />
           </RequireAuth>
         ),
-        children: [...authedRoutes, { path: '*', handle: { title: 'pageNotFound' }, element: <NotFound /> }],
+        children: withinFrame([...authedRoutes, { path: '*', handle: { title: 'pageNotFound' }, element: <NotFound /> }]),
       },
     ],
   },
