@@ -12,7 +12,7 @@ import { yieldToMain } from './lib/yield';
 import { afterFirstScreen } from './lib/first-screen';
 import { DialogProvider } from './components/confirm';
 import { ToastProvider } from './components/toast';
-import { persistOptions } from './offline/persist';
+import { markRestoredStale, persistOptions } from './offline/persist';
 import { offlineDbExists } from './offline/db-exists';
 import { installRequestGate, startOffline } from './offline/setup';
 import { UpdatePrompt } from './offline/components/update-prompt';
@@ -63,6 +63,7 @@ async function boot() {
   // and the cache is saved from then on. Otherwise the pages wait for the copy to be restored, so
   // they open offline with their last data.
   const restore = await offlineDbExists();
+  const restoring = Date.now();
   // (The persister's QueryClient type comes from its own copy of query-core; the object is the same.)
   type SaveOptions = Parameters<typeof persistQueryClientSubscribe>[0];
   if (!restore) persistQueryClientSubscribe({ ...persist, queryClient: queryClient as unknown as SaveOptions['queryClient'] } as SaveOptions);
@@ -80,7 +81,7 @@ async function boot() {
     root.render(
       <StrictMode>
         {restore ? (
-          <PersistQueryClientProvider client={queryClient} persistOptions={persist}>
+          <PersistQueryClientProvider client={queryClient} persistOptions={persist} onSuccess={() => markRestoredStale(queryClient, restoring)}>
             {app}
           </PersistQueryClientProvider>
         ) : (

@@ -93,7 +93,7 @@ describe('a screen that cannot be shown', () => {
 
 describe('a part loaded with lazyNow', () => {
   it('that cannot be fetched shows nothing, and the screen around it stays', async () => {
-    const Pending = lazyNow<() => JSX.Element>(() => Promise.reject(notFetched()));
+    const Pending = lazyNow(() => Promise.reject<{ default: () => null }>(notFetched()));
     render(
       <main>
         <Painted />

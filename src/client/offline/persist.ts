@@ -4,6 +4,7 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import type { QueryClient } from '@tanstack/react-query';
+import { meQueryKey } from '../lib/current-user';
 import { version } from '../../../package.json';
 
 import { offlineDbExists } from './db-exists';
@@ -60,6 +61,21 @@ export function persistOptions(client: QueryClient): Omit<PersistQueryClientOpti
     // offline reload must find.
     dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.data !== undefined },
   };
+}
+
+/**
+ * Once the kept copy is restored, every answer in it counts as out of date, whatever its age: a
+ * screen shown from it asks the server again as soon as it can (offline it keeps showing the copy).
+ * The copy may hold an answer from before a change the page made just before it was left (it is
+ * saved a second after a change), and it must not stand for the server's for the rest of its
+ * staleTime. Answers the page already had from the server (`since` and later) stay as they are, and
+ * so does the signed-in user, which the guard asks the server for on every load.
+ */
+export function markRestoredStale(client: QueryClient, since: number): Promise<void> {
+  return client.invalidateQueries({
+    refetchType: 'none',
+    predicate: (q) => q.queryKey[0] !== meQueryKey[0] && q.state.dataUpdatedAt < since,
+  });
 }
 
 /** Logout: forget every cached response (memory and IndexedDB). */
