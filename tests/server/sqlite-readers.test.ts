@@ -7,6 +7,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sqliteConnection, type DbHandle } from '../../src/server/db/connection.js';
+import { QUICK_AFTER_RUNS, QUICK_READ_MS, QuickReads, SLOW_HERE_MS } from '../../src/server/db/quick-reads.js';
 
 /** A read that keeps a reader thread busy for a while (counting to n row by row). */
 const slowRead = (n: number) => sql<{ n: number }>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${n}) SELECT count(*) AS n FROM c`;
@@ -79,8 +80,68 @@ describe('SQLite reads on reader threads', () => {
     await expect.poll(() => fs.statSync(file).size, { timeout: 10_000, interval: 100 }).toBeGreaterThan(before + 1_500_000);
   });
 
+  it('a read that proved quick answers on this thread, not behind slow reads holding every reader thread', async () => {
+    const lookup = (text: string) => sql<{ id: number }>`SELECT id FROM notes WHERE text = ${text}`.execute(handle.db);
+    for (let i = 0; i <= QUICK_AFTER_RUNS; i++) await lookup('written meanwhile');
+    const order: string[] = [];
+    const slow = [slowRead(3_000_000), slowRead(3_000_001)].map((q) => q.execute(handle.db).then(() => order.push('slow read')));
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await lookup('written meanwhile')).rows).toHaveLength(1);
+    order.push('quick read');
+    await Promise.all(slow);
+    expect(order).toEqual(['quick read', 'slow read', 'slow read']);
+  });
+
+  it('a quick read made while a transaction is open does not see its uncommitted rows', async () => {
+    const count = (text: string) => sql<{ n: number }>`SELECT count(*) AS n FROM notes WHERE text = ${text}`.execute(handle.db);
+    for (let i = 0; i <= QUICK_AFTER_RUNS; i++) await count('not yet');
+    await handle.db.transaction().execute(async (trx) => {
+      await sql`INSERT INTO notes (text) VALUES ('not yet')`.execute(trx);
+      expect((await count('not yet')).rows[0].n).toBe(0);
+    });
+    expect((await count('not yet')).rows[0].n).toBe(1);
+  });
+
   it("a read's error keeps its message and code; a write's constraint error too", async () => {
     await expect(sql`SELECT nope FROM notes`.execute(handle.db)).rejects.toMatchObject({ message: 'no such column: nope', code: 'SQLITE_ERROR' });
     await expect(sql`INSERT INTO notes (text) VALUES ('returned')`.execute(handle.db)).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+  });
+});
+
+describe('which reads count as quick', () => {
+  it(`after ${QUICK_AFTER_RUNS} runs with at most one in ten over ${QUICK_READ_MS} ms`, () => {
+    const quick = new QuickReads();
+    for (let i = 0; i < QUICK_AFTER_RUNS - 1; i++) quick.record('SELECT 1', 0.01);
+    expect(quick.isQuick('SELECT 1')).toBe(false);
+    quick.record('SELECT 1', QUICK_READ_MS);
+    expect(quick.isQuick('SELECT 1')).toBe(true);
+    expect(quick.isQuick('SELECT 2')).toBe(false);
+    // A thread descheduled now and then: one long run in ten still counts as quick, two do not.
+    quick.record('SELECT 1', 12);
+    expect(quick.isQuick('SELECT 1')).toBe(true);
+    quick.record('SELECT 1', 12);
+    expect(quick.isQuick('SELECT 1')).toBe(false);
+    for (let i = 0; i < 9; i++) quick.record('SELECT 1', 0.01);
+    expect(quick.isQuick('SELECT 1')).toBe(true);
+    quick.record('SELECT 1', 0.5);
+    expect(quick.isQuick('SELECT 1')).toBe(false);
+  });
+
+  it(`a run over ${SLOW_HERE_MS} ms on the event loop sends the statement back until short runs are nine in ten again`, () => {
+    const quick = new QuickReads();
+    for (let i = 0; i < 50; i++) quick.record('SELECT 1', 0.01);
+    expect(quick.isQuick('SELECT 1')).toBe(true);
+    quick.record('SELECT 1', SLOW_HERE_MS + 1, true);
+    expect(quick.isQuick('SELECT 1')).toBe(false);
+    for (let i = 0; i < 400; i++) quick.record('SELECT 1', 0.01);
+    expect(quick.isQuick('SELECT 1')).toBe(false);
+    for (let i = 0; i < 200; i++) quick.record('SELECT 1', 0.01);
+    expect(quick.isQuick('SELECT 1')).toBe(true);
+  });
+
+  it('a statement that is never short stays on the reader threads', () => {
+    const quick = new QuickReads();
+    for (let i = 0; i < 5_000; i++) quick.record('SELECT page', i % 3 === 0 ? 0.05 : 1.3);
+    expect(quick.isQuick('SELECT page')).toBe(false);
   });
 });

@@ -6,7 +6,9 @@
 //     read-only connection to the same file. In WAL mode they read the last committed state without
 //     blocking the writer or each other, and a read that starts after a write committed sees it.
 // A statement counts as a read when SQLite says it is read-only and returns rows (better-sqlite3's
-// `readonly` and `reader`): an INSERT ... RETURNING is a write.
+// `readonly` and `reader`): an INSERT ... RETURNING is a write. A read that has proved quick
+// (db/quick-reads.ts) runs on the writer connection instead, outside any transaction: the trip to a
+// thread would cost more than the read.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
@@ -21,14 +23,18 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
+import { QuickReads } from './quick-reads.js';
 
 interface ReadAnswer {
   rows?: unknown[];
+  /** How long the statement ran on its thread. */
+  ms?: number;
   error?: { message: string; code?: string; name?: string };
 }
 
 export interface ReadPool {
-  read(sql: string, parameters: readonly unknown[]): Promise<unknown[]>;
+  /** The rows, and how long the statement ran on its thread (milliseconds). */
+  read(sql: string, parameters: readonly unknown[]): Promise<{ rows: unknown[]; ms: number }>;
   /** Moves what it can of the WAL into the database file, on a reader thread (never blocks the writer). */
   checkpoint(): Promise<void>;
   close(): Promise<void>;
@@ -54,7 +60,7 @@ export function sqliteReadPool(file: string, threads: number): ReadPool | null {
     async read(sql, parameters) {
       const answer = (await pool.run({ sql, parameters })) as ReadAnswer;
       if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code, name: answer.error.name ?? 'SqliteError' });
-      return answer.rows ?? [];
+      return { rows: answer.rows ?? [], ms: answer.ms ?? 0 };
     },
     async checkpoint() {
       const answer = (await pool.run({ checkpoint: true })) as ReadAnswer;
@@ -92,10 +98,19 @@ class PooledConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const { prepare, readers, lock } = this.driver;
+    const { prepare, readers, lock, writer, quick } = this.driver;
     const stmt = prepare(query.sql);
     if (!this.holdsWriter && readers && stmt.reader && stmt.readonly) {
-      return { rows: (await readers.read(query.sql, query.parameters)) as R[] };
+      // (Not while a transaction is open on the writer: the read would see its uncommitted rows.)
+      if (!writer.inTransaction && quick.isQuick(query.sql)) {
+        const start = performance.now();
+        const rows = stmt.all(query.parameters) as R[];
+        quick.record(query.sql, performance.now() - start, true);
+        return { rows };
+      }
+      const { rows, ms } = await readers.read(query.sql, query.parameters);
+      quick.record(query.sql, ms);
+      return { rows: rows as R[] };
     }
     if (this.holdsWriter) return run<R>(stmt, query.parameters);
     await lock.lock();
@@ -120,6 +135,7 @@ function run<R>(stmt: SQLite.Statement, parameters: readonly unknown[]): QueryRe
 
 export class PooledSqliteDriver implements Driver {
   readonly lock = new WriterLock();
+  readonly quick = new QuickReads();
   #checkpoints?: ReturnType<typeof setInterval>;
   constructor(
     readonly writer: SQLite.Database,

@@ -28,7 +28,7 @@ function prepare(sql) {
 let checkpointer;
 
 /**
- * Runs one read; answers { rows } or { error } (an Error's own fields such as SQLite's `code` do
+ * Runs one read; answers { rows, ms } (ms: how long the statement ran, db/quick-reads.ts) or { error } (an Error's own fields such as SQLite's `code` do
  * not survive the trip between threads, so they travel as data).
  */
 export default function read({ sql, parameters, checkpoint }) {
@@ -37,7 +37,10 @@ export default function read({ sql, parameters, checkpoint }) {
       checkpointer ??= new SQLite(workerData.file, { fileMustExist: true });
       return { rows: checkpointer.pragma('wal_checkpoint(PASSIVE)') };
     }
-    return { rows: prepare(sql).all(parameters) };
+    const stmt = prepare(sql);
+    const start = performance.now();
+    const rows = stmt.all(parameters);
+    return { rows, ms: performance.now() - start };
   } catch (e) {
     return { error: { message: e instanceof Error ? e.message : String(e), code: e?.code, name: e?.name } };
   }
