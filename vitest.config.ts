@@ -8,7 +8,15 @@ const s3Files = process.env.TEST_STORAGE === 's3' && process.env.TEST_S3_FILES !
 
 export default defineConfig({
   test: {
-    include: s3Files ? S3_TEST_FILES : ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+    // The API, lint and shared tests share their modules within a worker process (each file still
+    // builds its own app on its own database): loading the server's modules again for every file
+    // cost about a third of the run. The browser-side tests keep a fresh module graph per file,
+    // since their modules bind to the environment's globals (IndexedDB, the DOM) as they load.
+    isolate: false,
+    projects: [
+      { extends: true, test: { name: 'server', include: s3Files ? S3_TEST_FILES : ['tests/server/**/*.test.ts', 'tests/lint/**/*.test.ts'] } },
+      ...(s3Files ? [] : [{ extends: true as const, test: { name: 'client', include: ['tests/client/**/*.test.ts', 'tests/client/**/*.test.tsx'], isolate: true } }]),
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Server tests each get a fresh database; files run in parallel processes.
