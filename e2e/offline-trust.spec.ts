@@ -159,7 +159,9 @@ test.describe('on a shared iPad', () => {
       .toBe(true);
 
     // The feed is opened again (past the service worker) before the app has sent the sign-out: the
-    // server still knows the session and writes the feed's answers into the page.
+    // server still knows the session and writes the feed's answers into the page. (The old page is
+    // left first: once the link is back it would send the waiting sign-out itself.)
+    await page.goto('about:blank');
     await page.unroute('**/api/me/logout');
     // Whether the feed's posts were ever on screen in the page about to open.
     await page.addInitScript(() => {
