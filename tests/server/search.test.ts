@@ -167,6 +167,26 @@ describe.each(dbKinds)('site search (%s)', (kind) => {
       expect((await searchPosts(paul, 'haemothorax')).count).toBe(0);
     });
 
+    it("follows a post's approval and its group: a pending post is found once approved, a post moved to a closed group only by its members", async () => {
+      const closed = await group('Closed sim faculty', 'Members only', 1, [emma]);
+      const id = await post(emma, 'Capnography waveform quiz', 'Name the shape', { status: 0 });
+      expect((await searchPosts(paul, 'capnography waveform')).count).toBe(0);
+      await t.app.db.updateTable('posts').set({ status: 1 }).where('id', '=', id).execute();
+      expect(titles(await searchPosts(paul, 'capnography waveform'))).toEqual(['Capnography waveform quiz']);
+      await t.app.db.updateTable('posts').set({ group_id: closed }).where('id', '=', id).execute();
+      expect((await searchPosts(paul, 'capnography waveform')).count).toBe(0);
+      expect(titles(await searchPosts(emma, 'capnography waveform'))).toEqual(['Capnography waveform quiz']);
+    });
+
+    it("finds nothing for words that only the index's own bookkeeping holds", async () => {
+      await post(paul, 'Listed words check', 'Nothing special here');
+      for (const term of ['listedfeed', 'listed feed', 'listedg1', 'feed']) {
+        const r = await searchPosts(paul, term);
+        expect(r.posts.every((p) => /listed|feed/i.test(`${p.title} ${p.snippet.map((s) => s.text).join('')}`)), term).toBe(true);
+      }
+      expect((await searchPosts(paul, 'listedfeed')).count).toBe(0);
+    });
+
     it('pages with count, from and to; -1 lists every visible post, newest first', async () => {
       for (let i = 1; i <= 7; i++) await post(paul, `Triage drill ${i}`, 'START triage practice');
       const first = await searchPosts(emma, 'triage', 0, 5);

@@ -46,6 +46,18 @@ export function holdsWords(text: string, words: string[]): boolean {
 /** PostgreSQL tsquery text of listing lexemes, all (`&`) or any (`|`) of them. */
 export const listedQuery = (lexemes: string[], op: '&' | '|') => lexemes.map((l) => `'${l}'`).join(` ${op} `);
 
+/**
+ * SQLite: the listing of a post in posts_fts (migration 0050), a column of its own: an approved,
+ * live post of the feed or of a group. Search words are asked of POST_TEXT_COLUMNS only.
+ */
+export const FTS_LISTED = {
+  feed: 'listedfeed',
+  group: (groupId: number) => `listedg${groupId}`,
+};
+export const POST_TEXT_COLUMNS = '{title text tag_text}';
+/** SQLite: posts_fts rows listed under any of `tokens`. */
+export const listedFts = (tokens: string[]) => `listing : (${tokens.join(' OR ')})`;
+
 export interface UserHit {
   id: number;
   uuid_id: string;

@@ -17,7 +17,7 @@
 // checks visibility there) but never evaluates a document. The counting functions below hold
 // enable_seqscan off for their one query: the planner prices evaluating a document at next to
 // nothing and would rather read the whole table for a common word, several times slower.
-// SQLite needs nothing: its counts read the FTS5 index and a covering index.
+// SQLite: its posts got the same in their full-text table later (0050).
 import type { Kysely } from 'kysely';
 import { isPostgres, sql } from './helpers.js';
 import { foldSql } from './0014_search.js';

@@ -6,7 +6,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB, Dialect } from '../../db/connection.js';
 import { PostStatus } from '../../../shared/enums.js';
-import { ftsQuery, LISTED, listedQuery, searchUsers, tsQuery, type Page } from '../../lib/full-text.js';
+import { FTS_LISTED, ftsQuery, LISTED, listedFts, listedQuery, POST_TEXT_COLUMNS, searchUsers, tsQuery, type Page } from '../../lib/full-text.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
 import { GROUPS_TOTAL, storedTotal } from '../../lib/list-totals.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction } from '../../lib/pages.js';
@@ -55,6 +55,16 @@ export function searchRepository(db: DB, dialect: Dialect) {
   }
 
   /**
+   * SQLite: the listing tokens (migration 0050) of the posts the viewer may see, any of them: the
+   * feed's and each of their groups'. Kept until a membership changes (lib/list-cache.ts).
+   */
+  const listedFtsFor = (viewerId: number) =>
+    totals.page(`listed fts posts ${viewerId}`, ['group_members'], async () => {
+      const { rows } = await sql<{ group_id: number }>`SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ${viewerId} ORDER BY gm.group_id`.execute(db);
+      return listedFts([FTS_LISTED.feed, ...rows.map((r) => FTS_LISTED.group(r.group_id))]);
+    });
+
+  /**
    * PostgreSQL: the listing lexemes (migration 0047) of the posts the viewer may see, any of them:
    * the feed's and each of their groups'. Kept until a membership changes (lib/list-cache.ts).
    */
@@ -90,18 +100,21 @@ export function searchRepository(db: DB, dialect: Dialect) {
         order: (d: Direction) => sql`s.post_id ${sql.raw(d)}`,
       };
     }
-    const visible = visiblePost(viewerId);
-    const all = ftsQuery(words);
+    // SQLite: the words in the text columns and the reader's listing (migration 0050) in one match,
+    // which the full-text index answers alone: a count or a page reads no post.
+    const listed = await listedFtsFor(viewerId);
+    const all = ftsQuery(words, POST_TEXT_COLUMNS);
     const title = ftsQuery(words, 'title');
-    const where = (q: RawBuilder<unknown>) => sql`posts_fts MATCH ${q} AND ${visible}`;
+    const listedMatch = (q: string) => sql`${`(${q}) AND (${listed})`}`;
+    const where = (q: RawBuilder<unknown>) => sql`posts_fts MATCH ${q}`;
     return {
-      from: sql`posts_fts JOIN posts p ON p.id = posts_fts.rowid`,
-      id: sql`p.id`,
-      all: sql`${all}`,
-      title: sql`${title}`,
-      rest: sql`${`(${all}) NOT (${title})`}`,
+      from: sql`posts_fts`,
+      id: sql`posts_fts.rowid`,
+      all: listedMatch(all),
+      title: listedMatch(title),
+      rest: listedMatch(`(${all}) NOT (${title})`),
       where,
-      count: (q: RawBuilder<unknown>) => sql<{ n: number }>`SELECT count(*) AS n FROM posts_fts JOIN posts p ON p.id = posts_fts.rowid WHERE ${where(q)}`,
+      count: (q: RawBuilder<unknown>) => sql<{ n: number }>`SELECT count(*) AS n FROM posts_fts WHERE ${where(q)}`,
       order: (d: Direction) => sql`posts_fts.rowid ${sql.raw(d)}`,
     };
   }
