@@ -163,8 +163,10 @@ test('the accessibility statement is linked from the footer, open to all: standa
   await expect(page.getByText(/WCAG\) 2\.2 at level AA/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'What does not meet the standard yet' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'accessibility@isimulate.com' })).toHaveAttribute('href', 'mailto:accessibility@isimulate.com');
-  // Signed in, the same page in the app's frame, with the footer link too.
-  await signedIn(page, 'educator');
+  // Signed in, the same page in the app's frame, with the footer link too. (From the profile: on the
+  // feed, scrolling to the footer loads more posts, which moves the footer away under the click.)
+  await signedIn(page, 'educator', '/me');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Accessibility Statement' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
