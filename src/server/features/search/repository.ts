@@ -55,23 +55,17 @@ export function searchRepository(db: DB, dialect: Dialect) {
   }
 
   /**
-   * SQLite: the listing tokens (migration 0050) of the posts the viewer may see, any of them: the
-   * feed's and each of their groups'. Kept until a membership changes (lib/list-cache.ts).
-   */
-  const listedFtsFor = (viewerId: number) =>
-    totals.page(`listed fts posts ${viewerId}`, ['group_members'], async () => {
-      const { rows } = await sql<{ group_id: number }>`SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ${viewerId} ORDER BY gm.group_id`.execute(db);
-      return listedFts([FTS_LISTED.feed, ...rows.map((r) => FTS_LISTED.group(r.group_id))]);
-    });
-
-  /**
-   * PostgreSQL: the listing lexemes (migration 0047) of the posts the viewer may see, any of them:
-   * the feed's and each of their groups'. Kept until a membership changes (lib/list-cache.ts).
+   * The listing of the posts the viewer may see, any of them: the feed's and each of their groups',
+   * as the dialect's search index holds it (PostgreSQL: lexemes of the document, migration 0047;
+   * SQLite: tokens of posts_fts's listing column, 0050). Kept until a membership changes (lib/list-cache.ts).
    */
   const listedFor = (viewerId: number) =>
     totals.page(`listed posts ${viewerId}`, ['group_members'], async () => {
       const { rows } = await sql<{ group_id: number }>`SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ${viewerId} ORDER BY gm.group_id`.execute(db);
-      return listedQuery([LISTED.feed, ...rows.map((r) => LISTED.group(r.group_id))], '|');
+      const groups = rows.map((r) => r.group_id);
+      return pg
+        ? listedQuery([LISTED.feed, ...groups.map(LISTED.group)], '|')
+        : listedFts([FTS_LISTED.feed, ...groups.map(FTS_LISTED.group)]);
     });
 
   /**
@@ -102,7 +96,7 @@ export function searchRepository(db: DB, dialect: Dialect) {
     }
     // SQLite: the words in the text columns and the reader's listing (migration 0050) in one match,
     // which the full-text index answers alone: a count or a page reads no post.
-    const listed = await listedFtsFor(viewerId);
+    const listed = await listedFor(viewerId);
     const all = ftsQuery(words, POST_TEXT_COLUMNS);
     const title = ftsQuery(words, 'title');
     const listedMatch = (q: string) => sql`${`(${q}) AND (${listed})`}`;
