@@ -12,11 +12,19 @@ export async function waitForServiceWorker(page: Page) {
 /** Wait until TanStack's persisted cache (IndexedDB) holds `needle` (a post title, a query key like '["me"]'). */
 export async function waitForPersistedCache(page: Page, needle: string) {
   await expect.poll(() => page.evaluate(async (text) => {
+    // Before the app has made its database, asking for it must not make an empty one: the open is
+    // aborted at its upgrade, and the answer is 'not yet'.
     const open = indexedDB.open('community-offline');
-    const db = await new Promise<IDBDatabase>((res, rej) => {
+    const db = await new Promise<IDBDatabase | null>((res) => {
+      open.onupgradeneeded = () => open.transaction?.abort();
       open.onsuccess = () => res(open.result);
-      open.onerror = () => rej(open.error);
+      open.onerror = () => res(null);
     });
+    if (!db) return false;
+    if (!db.objectStoreNames.contains('queryCache')) {
+      db.close();
+      return false;
+    }
     const value = await new Promise<unknown>((res) => {
       const req = db.transaction('queryCache').objectStore('queryCache').get('community-query-cache');
       req.onsuccess = () => res(req.result);

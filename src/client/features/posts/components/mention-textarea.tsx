@@ -3,7 +3,7 @@
 // to eight people who can see what is written (the scope: a post's readers, a group's members, or
 // everyone for the feed). Arrow keys move through the list, Enter or Tab picks, Escape closes it;
 // the caret stays in the text box throughout. Picking writes '@username ' in place of what was typed.
-import { useEffect, useId, useRef, useState, type Ref, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type Ref, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mentionAtCaret } from '../../../../shared/mentions';
 import type { MentionCandidate } from '../../../../shared/schemas/conversation';
@@ -31,6 +31,17 @@ export function MentionTextarea({ id, value, onValueChange, scope, inputRef, onK
   const [term, setTerm] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState(false);
+  // Where the caret goes once a picked mention is in the box: set in the same commit as the new
+  // value, before the next key is handled, so what is typed next lands after the mention.
+  const caretAfterPick = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const el = box.current;
+    const pos = caretAfterPick.current;
+    if (el === null || pos === null) return;
+    caretAfterPick.current = null;
+    el.focus();
+    el.setSelectionRange(pos, pos);
+  }, [value]);
 
   useEffect(() => {
     const next = at?.term ?? null;
@@ -63,11 +74,7 @@ export function MentionTextarea({ id, value, onValueChange, scope, inputRef, onK
     const next = value.slice(0, at.start) + inserted + value.slice(caret);
     onValueChange(next);
     setAt(null);
-    const pos = at.start + inserted.length;
-    requestAnimationFrame(() => {
-      el.focus();
-      el.setSelectionRange(pos, pos);
-    });
+    caretAfterPick.current = at.start + inserted.length;
   };
 
   const setRefs = (el: HTMLTextAreaElement | null) => {
