@@ -1,10 +1,11 @@
-// End-to-end tests in Debian's Chromium (no browser download): CHROMIUM_PATH or /usr/bin/chromium.
+// End-to-end tests in Debian's headless shell or Chromium (no browser download; e2e/support/browser.ts).
 // The web server is what `npm start` runs (the compiled server and the built client, rebuilt only
 // when stale) on a fresh data dir with demo data: one per worker (e2e/support/servers.ts), so spec
 // files run in parallel; the tests inside a file run in order. The global setup signs each demo
 // user in once per server and keeps the sessions (e2e/support/auth.ts: signedIn).
 import { defineConfig } from '@playwright/test';
 import { e2eServers, e2eWorkers, ownE2EServer } from './e2e/support/servers';
+import { suiteBrowser } from './e2e/support/browser';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -26,10 +27,8 @@ export default defineConfig({
     serviceWorkers: 'block',
     // An action that cannot happen fails with its own message instead of using up the test's time.
     actionTimeout: 15_000,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
-    },
+    // Debian's headless shell when installed, else its Chromium (e2e/support/browser.ts).
+    launchOptions: suiteBrowser,
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1024, height: 768 } } }],
   // Started one after the other: the first builds the client and the server when they are stale.
