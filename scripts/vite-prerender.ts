@@ -48,7 +48,12 @@ export function prerender(): Plugin {
       const { render } = (await import(pathToFileURL(path.join(outDir, 'login.js')).href)) as { render: (language: string) => Promise<string> };
       for (const [i, language] of LANGUAGES.entries()) {
         const fileName = i === 0 ? 'login.html' : `login.${language}.html`;
-        this.emitFile({ type: 'asset', fileName, source: withPrerendered(String(index.source), await render(language), 'login', language) });
+        let html = withPrerendered(String(index.source), await render(language), 'login', language);
+        // A language other than English is a chunk of its own (client/i18n/resources.ts): it
+        // downloads beside the app's script, which renders once it is there.
+        const catalogue = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(`/src/client/i18n/resources-${language}.ts`));
+        if (catalogue) html = html.replace('</head>', () => `<link rel="modulepreload" crossorigin href="/${catalogue.fileName}"></head>`);
+        this.emitFile({ type: 'asset', fileName, source: html });
       }
       await fs.rm(outDir, { recursive: true, force: true });
     } },

@@ -16,7 +16,7 @@ import { markRestoredStale, persistOptions } from './offline/persist';
 import { offlineDbExists } from './offline/db-exists';
 import { installRequestGate, startOffline } from './offline/setup';
 import { UpdatePrompt } from './offline/components/update-prompt';
-import './i18n';
+import { languageReady } from './i18n';
 import './styles.css';
 
 // Start-up runs in short steps, each its own task, so a slow phone's main thread never stays busy
@@ -75,7 +75,8 @@ async function boot() {
       </DialogProvider>
     </ToastProvider>
   );
-  await routed;
+  // (A visitor reading another language than English: its catalogues, fetched beside the route's code.)
+  await Promise.all([routed, languageReady]);
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {
     root.render(

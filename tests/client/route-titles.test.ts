@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { routes } from '../../src/client/app/router';
 import { documentTitle, type ScreenHandle } from '../../src/client/app/screen-title';
-import { resources } from '../../src/client/i18n/resources';
+import { resources as bundled } from '../../src/client/i18n/resources';
+import { de } from '../../src/client/i18n/resources-de';
+
+const resources = { ...bundled, de };
 
 /** The routes that render a screen: a path or an index, not only a redirect or a guard. */
 function screens(list: RouteObject[], parent = ''): { path: string; route: RouteObject }[] {

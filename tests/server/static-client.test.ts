@@ -27,6 +27,12 @@ describe('built client', () => {
     fs.writeFileSync(path.join(clientDir, 'login.de.html'), germanLoginShell);
     fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), script);
     fs.writeFileSync(path.join(clientDir, 'assets', 'tiny-abc123.js'), 'export {};\n');
+    // The German catalogues, a chunk of their own in the build manifest.
+    fs.mkdirSync(path.join(clientDir, '.vite'));
+    fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify({
+      'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+      'src/client/i18n/resources-de.ts': { file: 'assets/resources-de-abc123.js', isDynamicEntry: true },
+    }));
     await precompressDir(clientDir);
     t = await buildTestApp('sqlite', { serveClient: true, clientDir });
   });
@@ -162,6 +168,17 @@ describe('built client', () => {
       const thumb = (feed.json() as { posts: { media: { signed_thumb_url: string }[] }[] }).posts[0]!.media[0]!.signed_thumb_url;
       expect(thumb).toMatch(/^\/api\/files\/thumbs\/strip\.webp\?/);
       expect(html).toContain(`<link rel="preload" as="image" href="${thumb.replace(/&/g, '&amp;')}" fetchpriority="high">`);
+    });
+
+    it('preloads the German catalogues for a visitor reading German, beside the app script; not for one reading English', async () => {
+      const emma = await createUser(t.app);
+      const preload = '<link rel="modulepreload" crossorigin href="/assets/resources-de-abc123.js">';
+      const german = await as(t.app, emma, { url: '/feed', headers: { 'accept-encoding': 'identity', 'accept-language': 'de-DE,de;q=0.9' } });
+      expect(german.statusCode).toBe(200);
+      expect(german.body).toContain(preload);
+      expect(answersIn(german.body)).not.toBeNull();
+      const english = await as(t.app, emma, { url: '/feed', headers: { 'accept-encoding': 'identity', 'accept-language': 'en-GB,en;q=0.9' } });
+      expect(english.body).not.toContain('resources-de');
     });
 
     it('is the plain shell for a visitor not signed in, or whose session has ended', async () => {

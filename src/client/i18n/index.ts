@@ -1,14 +1,15 @@
-// Translations (i18next + react-i18next). The catalogues are bundled (resources.ts), so the app
-// speaks its language at once and offline. Which language (chooseLanguage, shared/languages.ts):
+// Translations (i18next + react-i18next). English is bundled and every other language is fetched
+// before the app renders in it or switches to it (resources.ts; `languageReady`, `changeLanguage`);
+// the service worker keeps every language's chunk, so the app speaks its language offline too. Which language (chooseLanguage, shared/languages.ts):
 // the account's choice (kept on this device too, for offline use and the next start), else the
 // browser's languages, else the distributor's default (corpuls: German), else English.
 // Components: `const { t } = useTranslation('<namespace>')`; plurals use _one/_other keys with
 // `count`; dates, numbers and sizes go through ./format.ts.
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { chooseLanguage, isLanguage, type Language } from '../../shared/languages';
+import { chooseLanguage, FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../shared/languages';
 import { distributorFromHost } from '../../shared/enums';
-import { resources } from './resources';
+import { loadCatalogue, NAMESPACES, resources, type Catalogue, type Namespace } from './resources';
 import { DEVICE_LANGUAGE_KEY, LANGUAGE_COOKIE, setCurrentLanguage } from './current';
 
 export { currentLanguage } from './current';
@@ -61,23 +62,60 @@ function followLanguage(language: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
+const fetched = new Map<string, Promise<Catalogue>>();
+
+/** A language's catalogues, fetched once (a failed fetch, offline before the service worker kept the chunk, may be tried again). */
+function catalogueOf(language: Exclude<Language, 'en'>): Promise<Catalogue> {
+  const known = fetched.get(language);
+  if (known) return known;
+  const load = loadCatalogue[language]();
+  load.catch(() => fetched.delete(language));
+  fetched.set(language, load);
+  return load;
+}
+
+/**
+ * i18next's backend for the languages not bundled: i18next asks it for each namespace of a language
+ * before it switches to that language (changeLanguage resolves once they are there).
+ */
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    if (!isLanguage(language) || language === 'en') return callback(null, {});
+    catalogueOf(language).then(
+      (catalogue) => callback(null, catalogue[namespace as Namespace] as ResourceKey),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
 export const i18n = i18next.createInstance();
 i18n.on('languageChanged', followLanguage);
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: detectLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: ['en', 'de'],
-  defaultNS: 'common',
-  ns: Object.keys(resources.en),
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  // Resources are bundled: initialise synchronously, so the first render is already translated.
-  initAsync: false,
-});
+void i18n
+  .use(lazyCatalogues)
+  .use(initReactI18next)
+  .init({
+    resources,
+    // English is bundled; other languages come from the backend above.
+    partialBundledLanguages: true,
+    // English until the language this page starts in has its catalogues (languageReady).
+    lng: FALLBACK_LANGUAGE,
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    defaultNS: 'common',
+    ns: NAMESPACES,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    // English is bundled: initialise synchronously, so an English first render is already translated.
+    initAsync: false,
+  });
 followLanguage(i18n.language);
 
-/** Switch now (screens re-render at once, offline too) and keep the choice on this device. */
+/** Resolves when the page speaks the language it starts in (its catalogues fetched): the app renders after it. */
+export const languageReady: Promise<unknown> = i18n.changeLanguage(detectLanguage()).catch(() => undefined);
+
+/** Switch now (screens re-render once the language is there, offline too) and keep the choice on this device. */
 export function changeLanguage(language: Language | null): Promise<unknown> {
   keepOnDevice(language);
   return i18n.changeLanguage(language ?? detectLanguage());

@@ -1,6 +1,10 @@
-// The message catalogues, bundled: one namespace per feature and 'common' (shell, shared
-// components, offline prompts). A new namespace: add its JSON file in every language and list it
-// here; tests/client/i18n-catalogues.test.ts fails when a key exists in one language only.
+// The message catalogues: one namespace per feature and 'common' (shell, shared components, offline
+// prompts). English, the fallback, is bundled with the app's first script; every other language is
+// a chunk of its own (resources-de.ts), fetched before the app first renders in it or switches to
+// it, so a visitor downloads only the catalogues of the language they read. A new namespace: add
+// its JSON file in every language and list it here and in each language's file;
+// tests/client/i18n-catalogues.test.ts fails when a key exists in one language only.
+import type { Language } from '../../shared/languages';
 import enCommon from './locales/en/common.json';
 import enAuth from './locales/en/auth.json';
 import enFeed from './locales/en/feed.json';
@@ -17,22 +21,6 @@ import enMisc from './locales/en/misc.json';
 import enExchange from './locales/en/exchange.json';
 import enConversation from './locales/en/conversation.json';
 import enOffline from './locales/en/offline.json';
-import deCommon from './locales/de/common.json';
-import deAuth from './locales/de/auth.json';
-import deFeed from './locales/de/feed.json';
-import deScenarios from './locales/de/scenarios.json';
-import deMedia from './locales/de/media.json';
-import deGroups from './locales/de/groups.json';
-import deTms from './locales/de/tms.json';
-import deUsers from './locales/de/users.json';
-import deAdmin from './locales/de/admin.json';
-import deNotifications from './locales/de/notifications.json';
-import deSearch from './locales/de/search.json';
-import deLicences from './locales/de/licences.json';
-import deMisc from './locales/de/misc.json';
-import deExchange from './locales/de/exchange.json';
-import deConversation from './locales/de/conversation.json';
-import deOffline from './locales/de/offline.json';
 
 export const resources = {
   en: {
@@ -53,25 +41,14 @@ export const resources = {
     conversation: enConversation,
     offline: enOffline,
   },
-  de: {
-    common: deCommon,
-    auth: deAuth,
-    feed: deFeed,
-    scenarios: deScenarios,
-    media: deMedia,
-    groups: deGroups,
-    tms: deTms,
-    users: deUsers,
-    admin: deAdmin,
-    notifications: deNotifications,
-    search: deSearch,
-    licences: deLicences,
-    misc: deMisc,
-    exchange: deExchange,
-    conversation: deConversation,
-    offline: deOffline,
-  },
 } as const;
 
 export type Namespace = keyof (typeof resources)['en'];
 export const NAMESPACES = Object.keys(resources.en) as Namespace[];
+
+export type Catalogue = { [N in Namespace]: unknown };
+
+/** The catalogues of the languages not bundled, each loaded on first use. */
+export const loadCatalogue: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
+  de: () => import('./resources-de').then((m) => m.de),
+};

@@ -138,6 +138,9 @@ export default fp(async function staticClient(app: FastifyInstance, opts: { root
   }
   const shell = fs.readFileSync(path.join(opts.root, 'index.html'), 'utf8');
   const screenLinks = new Map(Object.entries(FIRST_SCREENS).map(([pattern, screen]) => [pattern, moduleLinks(opts.root, shell, screen.module)]));
+  // Each language but English is a chunk of its own (client/i18n/resources.ts), which the app waits
+  // for before its first render: preloaded with the screen for a visitor reading that language.
+  const languageLinks = new Map(LANGUAGES.filter((l) => l !== FALLBACK_LANGUAGE).map((l) => [l, moduleLinks(opts.root, shell, `src/client/i18n/resources-${l}.ts`)]));
 
   /** The API's answers (JSON text) to these requests, or null when no one is signed in. */
   async function firstAnswers(requests: string[], cookie: string): Promise<Map<string, string> | null> {
@@ -155,7 +158,7 @@ export default fp(async function staticClient(app: FastifyInstance, opts: { root
    * The shell for a signed-in visitor: preloads of the screen's first pictures ahead of the app's
    * script (the browser asks in the order it reads), then preloads of the screen's code and the answers.
    */
-  function firstScreenPage(pattern: string, requests: string[], answers: Map<string, string>): string {
+  function firstScreenPage(pattern: string, requests: string[], answers: Map<string, string>, language: Language): string {
     // JSON texts put together as one object; '<' escaped so no answer can close the script element.
     const json = `{${[...answers].map(([request, text]) => `${JSON.stringify(request)}:${text}`).join(',')}}`.replace(/</g, '\\u003c');
     const parsed = new Map<string, unknown>();
@@ -166,7 +169,7 @@ export default fp(async function staticClient(app: FastifyInstance, opts: { root
     const pictures = [...new Set(FIRST_SCREENS[pattern]!.pictures?.(answer, requests) ?? [])]
       .filter((src): src is string => typeof src === 'string' && src.length > 0)
       .map((src) => `<link rel="preload" as="image" href="${escapeAttribute(src)}" fetchpriority="high">`);
-    const head = `${screenLinks.get(pattern) ?? ''}<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script></head>`;
+    const head = `${languageLinks.get(language) ?? ''}${screenLinks.get(pattern) ?? ''}<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script></head>`;
     const before = shell.includes('<script type="module"') ? '<script type="module"' : '</head>';
     return shell.replace(before, () => `${pictures.join('')}${before}`).replace('</head>', () => head);
   }
@@ -187,7 +190,7 @@ export default fp(async function staticClient(app: FastifyInstance, opts: { root
     const answers = request.headers.cookie ? await firstAnswers([...requests, ...topBarRequests], request.headers.cookie) : null;
     // A page made for one visitor goes as bytes, which the compressed-JSON memo does not keep; the
     // plain shell, the same for everyone, as text, which it does.
-    const page = answers ? Buffer.from(firstScreenPage(screen.pattern, requests, answers)) : shell;
+    const page = answers ? Buffer.from(firstScreenPage(screen.pattern, requests, answers, shellLanguage(request))) : shell;
     const body = await new Promise<string | Buffer>((resolve) => compressText(request, reply, page, resolve));
     return reply.type('text/html; charset=utf-8').send(body);
   }

@@ -6,7 +6,7 @@ import { pathOf } from '../../../../shared/endpoint';
 import { replies as R } from '../../../../shared/endpoints';
 import type { Reply } from '../../../../shared/schemas/replies';
 import { call } from '../../../lib/api';
-import { sendOrQueue, type QueuedReason } from '../../../offline/outbox';
+import type { QueuedReason } from '../../../offline/outbox';
 import { postsQueryKey } from '../api/keys';
 
 export const REPLY_OUTBOX_KIND = 'reply';
@@ -45,6 +45,8 @@ export function useSendReply(postId: number) {
   const refresh = useRefresh(postId);
   return useMutation({
     mutationFn: async (input: { text: string; replyTo: number | null }): Promise<SendReplyResult> => {
+      // The outbox and its database load when a reply is sent, not with the screens that show posts.
+      const { sendOrQueue } = await import('../../../offline/outbox');
       const result = await sendOrQueue(REPLY_OUTBOX_KIND, `Reply "${input.text.slice(0, 40)}"`, {
         method: 'POST',
         url: pathOf(R.createReply, { postId }),
