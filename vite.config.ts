@@ -80,6 +80,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'] },
+            // The endpoint definitions and their schemas that the first script does not hold: one
+            // chunk rather than one per feature (a screen needed a dozen of them, each a request).
+            { name: 'contract', test: /src[\\/]shared[\\/](endpoints|schemas)[\\/]/ },
             { name: 'tus', test: /node_modules[\\/](tus-js-client|js-base64|url-parse|querystringify|requires-port)[\\/]|src[\\/]client[\\/]offline[\\/]tus-upload\.ts$/ },
           ],
         },
