@@ -1,5 +1,6 @@
 // /scenario/:uuidId (scenario-view): thumbnails, facts, favourite, owner actions or 'Add to My Scenarios'.
-import { Trans, useTranslation } from 'react-i18next';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { PrivacyLevel } from '../../../../shared/enums';
 import { truncateTag } from '../../../../shared/format';
@@ -29,6 +30,9 @@ import { VersionHistory } from '../components/version-history';
 import { AdaptationsList } from '../components/adaptations-list';
 import { Reviews } from '../components/reviews';
 import { sexText } from '../components/scenario-details';
+import { lazyNow } from '../../../lib/lazy-now';
+
+const NotPublishableNotice = lazyNow(() => import('../components/not-publishable-notice').then((m) => ({ default: m.NotPublishableNotice })));
 
 const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
@@ -134,9 +138,9 @@ function ScenarioViewBody({ s, own, live, kept }: { s: Scenario; own: boolean; l
       {!s.is_processed && <div className="alert info">{ts('processingMessage')}</div>}
       {own && s.processing_error && <div className="alert error">{s.processing_error}</div>}
       {own && s.is_processed && !s.processing_error && !s.is_publishable && (
-        <div className="alert info">
-          <Trans t={ts} i18nKey="view.notPublishable" components={{ edit: <Link to={`/scenario/${s.uuid_id}/edit`} /> }} />
-        </div>
+        <Suspense fallback={null}>
+          <NotPublishableNotice uuidId={s.uuid_id} />
+        </Suspense>
       )}
       <div className="card scenario-hero">
         <div className="scenario-images">
