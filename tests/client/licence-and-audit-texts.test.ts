@@ -17,8 +17,10 @@ import {
   SERIAL_REQUIRED,
 } from '../../src/shared/schemas/licences';
 
+// The admin screens' texts come with their routes (router.tsx withNamespaces), as here.
 const inLanguage = async (lng: 'en' | 'de') => {
   await i18n.changeLanguage(lng);
+  await i18n.loadNamespaces(['admin']);
   return { admin: i18n.getFixedT(lng, 'admin'), licences: i18n.getFixedT(lng, 'licences') };
 };
 

@@ -10,6 +10,7 @@ import { NotFound } from './not-found';
 import { screenLoader } from './screen-loaders';
 import { ScreenTitle } from './screen-title';
 import { RouteError } from './route-error';
+import { withNamespaces } from '../i18n';
 
 const publicRoutes: RouteObject[] = [
   { path: '/login', handle: { title: 'signIn' }, lazy: () => import('../features/auth/routes/login') },
@@ -21,9 +22,9 @@ const publicRoutes: RouteObject[] = [
 
 /** Open to all, with the app's top bar when signed in. */
 const openRoutes: RouteObject[] = [
-  { path: '/privacy', handle: { title: 'privacyPolicy' }, lazy: () => import('../features/site-pages/routes/privacy') },
-  { path: '/terms', handle: { title: 'termsAndConditions' }, lazy: () => import('../features/site-pages/routes/terms') },
-  { path: '/accessibility', handle: { title: 'accessibilityStatement' }, lazy: () => import('../features/site-pages/routes/accessibility') },
+  { path: '/privacy', handle: { title: 'privacyPolicy' }, lazy: withNamespaces(['misc'], () => import('../features/site-pages/routes/privacy')) },
+  { path: '/terms', handle: { title: 'termsAndConditions' }, lazy: withNamespaces(['misc'], () => import('../features/site-pages/routes/terms')) },
+  { path: '/accessibility', handle: { title: 'accessibilityStatement' }, lazy: withNamespaces(['misc'], () => import('../features/site-pages/routes/accessibility')) },
   { path: '/unsubscribe', handle: { title: 'emailDigest' }, lazy: () => import('../features/notifications/routes/unsubscribe') },
 ];
 
@@ -58,10 +59,10 @@ const authedRoutes: RouteObject[] = [
   {
     path: 'me/pre-release',
     element: <RequireFlag flag="isPreRelease" />,
-    children: [{ index: true, handle: { title: 'preRelease' }, lazy: () => import('../features/downloads/routes/pre-release') }],
+    children: [{ index: true, handle: { title: 'preRelease' }, lazy: withNamespaces(['misc'], () => import('../features/downloads/routes/pre-release')) }],
   },
-  { path: 'me/downloads', handle: { title: 'downloads' }, lazy: () => import('../features/downloads/routes/downloads') },
-  { path: 'me/support', handle: { title: 'support' }, lazy: () => import('../features/site-pages/routes/support') },
+  { path: 'me/downloads', handle: { title: 'downloads' }, lazy: withNamespaces(['misc'], () => import('../features/downloads/routes/downloads')) },
+  { path: 'me/support', handle: { title: 'support' }, lazy: withNamespaces(['misc'], () => import('../features/site-pages/routes/support')) },
   { path: 'forum/create', handle: { title: 'createGroup' }, id: 'create-forum-group', lazy: () => import('../features/groups/routes/create-group') },
   { path: 'forum/edit/:groupId', handle: { title: 'editGroup' }, lazy: () => import('../features/groups/routes/edit-group') },
   { path: 'forum/group/:groupId', handle: { title: 'group' }, id: 'forum-group', lazy: () => import('../features/groups/routes/group') },
@@ -76,17 +77,18 @@ const authedRoutes: RouteObject[] = [
         <AdminLayout />
       </RequireRole>
     ),
+    // Every screen of the area loads the 'admin' texts the layout and the screen read (withNamespaces).
     children: [
       { index: true, element: <Navigate to="/admin/analytics" replace /> },
-      { path: 'analytics', handle: { title: 'analytics' }, lazy: () => import('../features/admin/routes/analytics') },
-      { path: 'users', handle: { title: 'users' }, lazy: () => import('../features/admin/routes/users') },
-      { path: 'reported', handle: { title: 'reportedPosts' }, lazy: () => import('../features/admin-posts/routes/reported-posts') },
-      { path: 'post', handle: { title: 'postToEveryone' }, lazy: () => import('../features/admin-posts/routes/post-to-everyone') },
-      { path: 'reviewmedia', handle: { title: 'reviewMedia' }, lazy: () => import('../features/admin-media/routes/review-media') },
-      { path: 'licences', handle: { title: 'licences' }, lazy: () => import('../features/licences/routes/admin-licences') },
-      { path: 'licences/contracts/:contractId', handle: { title: 'contract' }, lazy: () => import('../features/licences/routes/admin-contract') },
-      { path: 'builds', handle: { title: 'appBuilds' }, lazy: () => import('../features/downloads/routes/admin-builds') },
-      { path: 'audit', handle: { title: 'auditLog' }, lazy: () => import('../features/admin/routes/audit-log') },
+      { path: 'analytics', handle: { title: 'analytics' }, lazy: withNamespaces(['admin'], () => import('../features/admin/routes/analytics')) },
+      { path: 'users', handle: { title: 'users' }, lazy: withNamespaces(['admin'], () => import('../features/admin/routes/users')) },
+      { path: 'reported', handle: { title: 'reportedPosts' }, lazy: withNamespaces(['admin'], () => import('../features/admin-posts/routes/reported-posts')) },
+      { path: 'post', handle: { title: 'postToEveryone' }, lazy: withNamespaces(['admin'], () => import('../features/admin-posts/routes/post-to-everyone')) },
+      { path: 'reviewmedia', handle: { title: 'reviewMedia' }, lazy: withNamespaces(['admin'], () => import('../features/admin-media/routes/review-media')) },
+      { path: 'licences', handle: { title: 'licences' }, lazy: withNamespaces(['admin'], () => import('../features/licences/routes/admin-licences')) },
+      { path: 'licences/contracts/:contractId', handle: { title: 'contract' }, lazy: withNamespaces(['admin'], () => import('../features/licences/routes/admin-contract')) },
+      { path: 'builds', handle: { title: 'appBuilds' }, lazy: withNamespaces(['admin'], () => import('../features/downloads/routes/admin-builds')) },
+      { path: 'audit', handle: { title: 'auditLog' }, lazy: withNamespaces(['admin'], () => import('../features/admin/routes/audit-log')) },
     ],
   },
   { path: 'tms', handle: { title: 'tms' }, loader: screenLoader('/tms'), lazy: () => import('../features/tms/routes/tms') },

@@ -9,7 +9,7 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { chooseLanguage, FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../shared/languages';
 import { distributorFromHost } from '../../shared/enums';
-import { loadCatalogue, NAMESPACES, resources, type Catalogue, type Namespace } from './resources';
+import { BUNDLED_NAMESPACES, englishOnDemand, loadCatalogue, resources, type Catalogue, type EnglishCatalogues, type Namespace } from './resources';
 import { DEVICE_LANGUAGE_KEY, LANGUAGE_COOKIE, setCurrentLanguage } from './current';
 
 export { currentLanguage } from './current';
@@ -17,7 +17,7 @@ export { currentLanguage } from './current';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['en'];
+    resources: EnglishCatalogues;
   }
 }
 
@@ -82,7 +82,16 @@ const lazyCatalogues: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    if (!isLanguage(language) || language === 'en') return callback(null, {});
+    if (!isLanguage(language)) return callback(null, {});
+    if (language === 'en') {
+      const load = englishOnDemand[namespace as keyof typeof englishOnDemand];
+      if (!load) return callback(null, {});
+      load().then(
+        (texts) => callback(null, texts as ResourceKey),
+        (error: Error) => callback(error, null),
+      );
+      return;
+    }
     catalogueOf(language).then(
       (catalogue) => callback(null, catalogue[namespace as Namespace] as ResourceKey),
       (error: Error) => callback(error, null),
@@ -104,13 +113,18 @@ void i18n
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     defaultNS: 'common',
-    ns: NAMESPACES,
+    ns: BUNDLED_NAMESPACES,
     interpolation: { escapeValue: false },
     returnNull: false,
     // English is bundled: initialise synchronously, so an English first render is already translated.
     initAsync: false,
   });
 followLanguage(i18n.language);
+
+/** A route's module, once the namespaces it reads that the first script does not hold are there too. */
+export function withNamespaces<T>(namespaces: Namespace[], load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([module]) => module);
+}
 
 /** Resolves when the page speaks the language it starts in (its catalogues fetched): the app renders after it. */
 export const languageReady: Promise<unknown> = i18n.changeLanguage(detectLanguage()).catch(() => undefined);
