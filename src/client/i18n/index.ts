@@ -1,6 +1,7 @@
-// Translations (i18next + react-i18next). English is bundled and every other language is fetched
-// before the app renders in it or switches to it (resources.ts; `languageReady`, `changeLanguage`);
-// the service worker keeps every language's chunk, so the app speaks its language offline too. Which language (chooseLanguage, shared/languages.ts):
+// Translations (i18next + react-i18next). English is bundled (but for the areas whose texts come
+// with their routes: `withNamespaces`) and every other language is fetched before the app renders
+// in it or switches to it (resources.ts; `languageReady`, `changeLanguage`); the service worker
+// keeps every chunk, so the app speaks its language offline too. Which language (chooseLanguage, shared/languages.ts):
 // the account's choice (kept on this device too, for offline use and the next start), else the
 // browser's languages, else the distributor's default (corpuls: German), else English.
 // Components: `const { t } = useTranslation('<namespace>')`; plurals use _one/_other keys with
