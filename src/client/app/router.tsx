@@ -10,7 +10,7 @@ import { NotFound } from './not-found';
 import { screenLoader } from './screen-loaders';
 import { ScreenTitle } from './screen-title';
 import { RouteError } from './route-error';
-import { withNamespaces } from '../i18n';
+import { namespacesLoader, withNamespaces } from '../i18n';
 
 const publicRoutes: RouteObject[] = [
   { path: '/login', handle: { title: 'signIn' }, lazy: () => import('../features/auth/routes/login') },
@@ -77,18 +77,19 @@ const authedRoutes: RouteObject[] = [
         <AdminLayout />
       </RequireRole>
     ),
-    // Every screen of the area loads the 'admin' texts the layout and the screen read (withNamespaces).
+    // The area's 'admin' texts, which the layout and every screen read, before any of them renders.
+    loader: namespacesLoader(['admin']),
     children: [
       { index: true, element: <Navigate to="/admin/analytics" replace /> },
-      { path: 'analytics', handle: { title: 'analytics' }, lazy: withNamespaces(['admin'], () => import('../features/admin/routes/analytics')) },
-      { path: 'users', handle: { title: 'users' }, lazy: withNamespaces(['admin'], () => import('../features/admin/routes/users')) },
-      { path: 'reported', handle: { title: 'reportedPosts' }, lazy: withNamespaces(['admin'], () => import('../features/admin-posts/routes/reported-posts')) },
-      { path: 'post', handle: { title: 'postToEveryone' }, lazy: withNamespaces(['admin'], () => import('../features/admin-posts/routes/post-to-everyone')) },
-      { path: 'reviewmedia', handle: { title: 'reviewMedia' }, lazy: withNamespaces(['admin'], () => import('../features/admin-media/routes/review-media')) },
-      { path: 'licences', handle: { title: 'licences' }, lazy: withNamespaces(['admin'], () => import('../features/licences/routes/admin-licences')) },
-      { path: 'licences/contracts/:contractId', handle: { title: 'contract' }, lazy: withNamespaces(['admin'], () => import('../features/licences/routes/admin-contract')) },
-      { path: 'builds', handle: { title: 'appBuilds' }, lazy: withNamespaces(['admin'], () => import('../features/downloads/routes/admin-builds')) },
-      { path: 'audit', handle: { title: 'auditLog' }, lazy: withNamespaces(['admin'], () => import('../features/admin/routes/audit-log')) },
+      { path: 'analytics', handle: { title: 'analytics' }, lazy: () => import('../features/admin/routes/analytics') },
+      { path: 'users', handle: { title: 'users' }, lazy: () => import('../features/admin/routes/users') },
+      { path: 'reported', handle: { title: 'reportedPosts' }, lazy: () => import('../features/admin-posts/routes/reported-posts') },
+      { path: 'post', handle: { title: 'postToEveryone' }, lazy: () => import('../features/admin-posts/routes/post-to-everyone') },
+      { path: 'reviewmedia', handle: { title: 'reviewMedia' }, lazy: () => import('../features/admin-media/routes/review-media') },
+      { path: 'licences', handle: { title: 'licences' }, lazy: () => import('../features/licences/routes/admin-licences') },
+      { path: 'licences/contracts/:contractId', handle: { title: 'contract' }, lazy: () => import('../features/licences/routes/admin-contract') },
+      { path: 'builds', handle: { title: 'appBuilds' }, lazy: () => import('../features/downloads/routes/admin-builds') },
+      { path: 'audit', handle: { title: 'auditLog' }, lazy: () => import('../features/admin/routes/audit-log') },
     ],
   },
   { path: 'tms', handle: { title: 'tms' }, loader: screenLoader('/tms'), lazy: () => import('../features/tms/routes/tms') },

@@ -10,7 +10,7 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { chooseLanguage, FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../shared/languages';
 import { distributorFromHost } from '../../shared/enums';
-import { BUNDLED_NAMESPACES, englishOnDemand, loadCatalogue, resources, type Catalogue, type EnglishCatalogues, type Namespace } from './resources';
+import { BUNDLED_NAMESPACES, englishOnDemand, loadCatalogue, resources, type EnglishCatalogues, type Namespace } from './resources';
 import { DEVICE_LANGUAGE_KEY, LANGUAGE_COOKIE, setCurrentLanguage } from './current';
 
 export { currentLanguage } from './current';
@@ -63,38 +63,24 @@ function followLanguage(language: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-const fetched = new Map<string, Promise<Catalogue>>();
-
-/** A language's catalogues, fetched once (a failed fetch, offline before the service worker kept the chunk, may be tried again). */
-function catalogueOf(language: Exclude<Language, 'en'>): Promise<Catalogue> {
-  const known = fetched.get(language);
-  if (known) return known;
-  const load = loadCatalogue[language]();
-  load.catch(() => fetched.delete(language));
-  fetched.set(language, load);
-  return load;
-}
-
 /**
- * i18next's backend for the languages not bundled: i18next asks it for each namespace of a language
- * before it switches to that language (changeLanguage resolves once they are there).
+ * i18next's backend for the texts the first script does not hold: another language's catalogues
+ * (one chunk a language), and the English namespaces that come with their routes. i18next asks it
+ * for each namespace before it switches to a language or a route asks for the namespace
+ * (changeLanguage and loadNamespaces resolve once they are there); the browser fetches each chunk once.
  */
 const lazyCatalogues: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    if (!isLanguage(language)) return callback(null, {});
-    if (language === 'en') {
-      const load = englishOnDemand[namespace as keyof typeof englishOnDemand];
-      if (!load) return callback(null, {});
-      load().then(
-        (texts) => callback(null, texts as ResourceKey),
-        (error: Error) => callback(error, null),
-      );
-      return;
-    }
-    catalogueOf(language).then(
-      (catalogue) => callback(null, catalogue[namespace as Namespace] as ResourceKey),
+    const load = !isLanguage(language)
+      ? undefined
+      : language === 'en'
+        ? englishOnDemand[namespace as keyof typeof englishOnDemand]
+        : () => loadCatalogue[language]().then((catalogue) => catalogue[namespace as Namespace]);
+    if (!load) return callback(null, {});
+    load().then(
+      (texts) => callback(null, texts as ResourceKey),
       (error: Error) => callback(error, null),
     );
   },
@@ -122,10 +108,13 @@ void i18n
   });
 followLanguage(i18n.language);
 
-/** A route's module, once the namespaces it reads that the first script does not hold are there too. */
+/** A route's `lazy`: its module, once the namespaces it reads that the first script does not hold are there too. */
 export function withNamespaces<T>(namespaces: Namespace[], load: () => Promise<T>): () => Promise<T> {
   return () => Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([module]) => module);
 }
+
+/** A layout route's `loader`: the namespaces it and the screens inside it read, before any of them renders. */
+export const namespacesLoader = (namespaces: Namespace[]) => () => i18n.loadNamespaces(namespaces).then(() => null);
 
 /** Resolves when the page speaks the language it starts in (its catalogues fetched): the app renders after it. */
 export const languageReady: Promise<unknown> = i18n.changeLanguage(detectLanguage()).catch(() => undefined);
