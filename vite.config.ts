@@ -3,12 +3,15 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.js';
 import { prerender } from './scripts/vite-prerender.js';
+import { clientContract } from './scripts/vite-client-contract.js';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
 export default defineConfig({
   plugins: [
     react(),
+    // The endpoint definitions without their schemas: the browser calls by method and path.
+    clientContract(),
     // dist/login.html, login.de.html: the login screen in the HTML, per language, for the first paint of /login.
     prerender(),
     // The offline PWA (DESIGN section 6): service worker from sw/sw.ts with the precache manifest
@@ -80,9 +83,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'] },
-            // The endpoint definitions and their schemas that the first script does not hold: one
-            // chunk rather than one per feature (a screen needed a dozen of them, each a request).
-            { name: 'contract', test: /src[\\/]shared[\\/](endpoints|schemas)[\\/]/ },
+            // The endpoint definitions the first script does not hold (each a method and a path in the
+            // browser: scripts/vite-client-contract.ts): one chunk rather than one per feature (a
+            // screen needed a dozen of them, each a request). Schemas go with the forms that use them.
+            { name: 'contract', test: /src[\\/]shared[\\/]endpoints[\\/]/ },
             { name: 'tus', test: /node_modules[\\/](tus-js-client|js-base64|url-parse|querystringify|requires-port)[\\/]|src[\\/]client[\\/]offline[\\/]tus-upload\.ts$/ },
           ],
         },

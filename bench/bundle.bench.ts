@@ -70,6 +70,16 @@ function staticClosure(keys: string[], into = new Set<string>()): Set<string> {
   return into;
 }
 
+/** The namespaces the router fetches with a screen's module (`withNamespaces([...], () => import(...))`). */
+function routeNamespaces(module: string): string[] {
+  const router = fs.readFileSync(new URL('../src/client/app/router.tsx', import.meta.url), 'utf8');
+  const specifier = `'../${module.replace(/^src\/client\//, '').replace(/\.tsx?$/, '')}'`;
+  const line = router.split('\n').find((l) => l.includes(`import(${specifier})`));
+  if (!line) throw new Error(`bundle bench: ${module} is not a screen of src/client/app/router.tsx`);
+  const declared = /withNamespaces\(\[([^\]]*)\]/.exec(line)?.[1] ?? '';
+  return [...declared.matchAll(/'(\w+)'/g)].map((m) => m[1]);
+}
+
 const heavy: Record<string, RegExp> = { Uppy: /uppy|tus-js-client|Uploader\.|@uppy/i, 'chart.js': /Chart\.js v\d|chartjs|registerables|_adapters\._date/i };
 const gzipOf = new Map<string, number>();
 const gz = (file: string) => {
@@ -87,7 +97,8 @@ for (const route of ROUTES) {
     failures.push(`${route.name}: ${route.module} is not a chunk of the build`);
     continue;
   }
-  const files = staticClosure([route.module], new Set(entryFiles));
+  // The route's chunk, and the English texts its route brings beside it (router.tsx withNamespaces).
+  const files = staticClosure([route.module, ...routeNamespaces(route.module).map((ns) => `src/client/i18n/locales/en/${ns}.json`)], new Set(entryFiles));
   const raw = [...files].reduce((n, f) => n + read(f).length, 0);
   const total = [...files].reduce((n, f) => n + gz(f), 0);
   routeRows.push([route.name, raw, total]);

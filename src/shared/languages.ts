@@ -1,14 +1,11 @@
 // The app's languages and how one is chosen: the account's choice, else the browser's languages
 // (navigator.languages / Accept-Language), else the distributor's default, else English.
-import * as v from 'valibot';
 import { Distributor } from './enums.js';
 
 /** The languages the app is written in; the first is the fallback. */
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
-
-export const languageSchema = v.picklist(LANGUAGES, 'Language must be one of: en, de');
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -4,9 +4,7 @@
 // adaptation: a copy of such a scenario may be kept, downloaded and run as it is, but not edited
 // (description, patient, tags, privacy or licence); the server refuses it. Every CC licence on the
 // list allows adaptation. A copy keeps the licence of the work it is based on: its author granted it,
-// not the person who made the copy.
-import * as v from 'valibot';
-
+// not the person who made the copy. Their schemas: schemas/exchange.ts.
 export const LICENCE_IDS = ['cc-by-4.0', 'cc-by-nc-4.0', 'cc-by-nc-sa-4.0', 'community'] as const;
 export type LicenceId = (typeof LICENCE_IDS)[number];
 
@@ -27,7 +25,6 @@ export const LICENCES: Record<LicenceId, LicenceInfo> = {
 };
 
 export const LICENCE_MESSAGE = 'The licence must be one of cc-by-4.0, cc-by-nc-4.0, cc-by-nc-sa-4.0 or community';
-export const licenceSchema = v.picklist(LICENCE_IDS, LICENCE_MESSAGE);
 
 export const licenceOf = (id: string): LicenceInfo => LICENCES[(LICENCE_IDS as readonly string[]).includes(id) ? (id as LicenceId) : 'community'];
 
@@ -36,15 +33,3 @@ export const DEIDENTIFIED_TEXT = 'No real patient can be identified from this it
 export const DEIDENTIFY_REQUIRED_MESSAGE = 'Confirm that no real patient can be identified and that you hold the rights before making this public.';
 export const NO_ADAPTATION_MESSAGE = "This copy's licence (All rights reserved, use within this community) does not allow changes.";
 export const COPY_LICENCE_MESSAGE = 'A copy keeps the licence of the work it is based on.';
-
-/** Attribution as an item shows it. */
-export const attributionSchema = v.object({
-  /** The original while it exists (null once deleted). */
-  uuid_id: v.nullable(v.string()),
-  name: v.string(),
-  author: v.string(),
-  licence: v.string(),
-});
-
-/** Who confirmed de-identification and when (shown to the owner only). */
-export const publicConfirmationSchema = v.object({ confirmed_by: v.string(), confirmed_at: v.string() });

@@ -20,7 +20,7 @@ import {
 // The admin screens' texts come with their routes (router.tsx withNamespaces), as here.
 const inLanguage = async (lng: 'en' | 'de') => {
   await i18n.changeLanguage(lng);
-  await i18n.loadNamespaces(['admin']);
+  await i18n.loadNamespaces(['admin', 'licences']);
   return { admin: i18n.getFixedT(lng, 'admin'), licences: i18n.getFixedT(lng, 'licences') };
 };
 

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 // Picking a person in the mention list writes '@username ' and leaves the caret after it at once:
 // what is typed straight after the pick (a quick typist, a slow tablet) follows the mention, in order.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import '../../src/client/i18n';
+import i18n from '../../src/client/i18n';
 import { MentionTextarea } from '../../src/client/features/posts/components/mention-textarea';
 
 afterEach(cleanup);
@@ -26,6 +26,9 @@ function typeAtCaret(box: HTMLTextAreaElement, text: string) {
     box.setSelectionRange(at + 1, at + 1);
   }
 }
+
+// The texts of the screens that hold it, which come with their routes in the app.
+beforeAll(() => i18n.loadNamespaces(['feed', 'conversation']));
 
 describe('mention text box', () => {
   it('what is typed right after a pick follows the mention', async () => {

@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 // The owner of a scenario that cannot be published yet is told what to add, with a link to its edit
 // screen, in their language.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import i18n from '../../src/client/i18n';
 import { NotPublishableNotice } from '../../src/client/features/scenarios/components/not-publishable-notice';
+
+// The screen's texts, which come with its route in the app.
+beforeAll(() => i18n.loadNamespaces(['scenarios', 'exchange']));
 
 afterEach(async () => {
   cleanup();

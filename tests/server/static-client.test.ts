@@ -32,6 +32,12 @@ describe('built client', () => {
     fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify({
       'index.html': { file: 'assets/index-abc123.js', isEntry: true },
       'src/client/i18n/resources-de.ts': { file: 'assets/resources-de-abc123.js', isDynamicEntry: true },
+      // The feed's code and the English texts its route brings.
+      'src/client/features/feed/routes/feed.tsx': { file: 'assets/feed-abc123.js', isDynamicEntry: true, imports: ['index.html', '_post-card-abc123.js'] },
+      '_post-card-abc123.js': { file: 'assets/post-card-abc123.js' },
+      'src/client/i18n/locales/en/feed.json': { file: 'assets/feed-json-abc123.js', isDynamicEntry: true },
+      'src/client/i18n/locales/en/conversation.json': { file: 'assets/conversation-abc123.js', isDynamicEntry: true },
+      'src/client/i18n/locales/en/exchange.json': { file: 'assets/exchange-abc123.js', isDynamicEntry: true },
     }));
     await precompressDir(clientDir);
     t = await buildTestApp('sqlite', { serveClient: true, clientDir });
@@ -179,6 +185,17 @@ describe('built client', () => {
       expect(answersIn(german.body)).not.toBeNull();
       const english = await as(t.app, emma, { url: '/feed', headers: { 'accept-encoding': 'identity', 'accept-language': 'en-GB,en;q=0.9' } });
       expect(english.body).not.toContain('resources-de');
+    });
+
+    it("preloads the screen's code and the English texts its route brings, in every language (English is the fallback), not the app script twice", async () => {
+      const emma = await createUser(t.app);
+      for (const language of ['en-GB', 'de-DE']) {
+        const res = await as(t.app, emma, { url: '/feed', headers: { 'accept-encoding': 'identity', 'accept-language': language } });
+        for (const file of ['feed', 'post-card', 'feed-json', 'conversation', 'exchange']) {
+          expect(res.body, language).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}-abc123.js">`);
+        }
+        expect(res.body).not.toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc123.js">');
+      }
     });
 
     it('is the plain shell for a visitor not signed in, or whose session has ended', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { hasRole, Role } from '../../shared/enums';
@@ -9,6 +9,7 @@ import { mediaQueryKey } from '../features/media/api/get-media-library';
 import { scenarioKeys } from '../features/scenarios/api/keys';
 import { HomeScreenOffer } from '../offline/components/home-screen-offer';
 import { OfflineBanner } from '../offline/components/offline-banner';
+import { Spinner } from '../components/spinner';
 import { useVisitedLog } from '../offline/visited';
 import { useOnline } from '../offline/use-online';
 import { afterStartup, BACKGROUND_DELAY_MS } from '../lib/after-startup';
@@ -144,7 +145,10 @@ export function AppLayout() {
       <OfflineBanner />
       <HomeScreenOffer />
       <main className="main" id="main">
-        <Outlet />
+        {/* A screen's texts come with its route; one that reads a namespace its route did not bring waits here. */}
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
     </div>

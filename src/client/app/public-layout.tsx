@@ -1,6 +1,7 @@
 // The frame of the public pages (login, register, terms...) and the footer every page shows. Its
 // own module, free of the signed-in shell's start-up work, so the build can render the login
 // screen in Node (src/client/prerender/login.tsx).
+import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useFirstScreen } from '../lib/first-screen';
@@ -23,7 +24,10 @@ export function PublicLayout() {
   return (
     <div className="app public">
       <main className="main narrow" id="main">
-        <Outlet />
+        {/* A screen's texts come with its route; one that reads a namespace its route did not bring waits here. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
     </div>

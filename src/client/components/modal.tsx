@@ -3,9 +3,16 @@
 // would move on to its own controls past the last field); Escape and the backdrop close it; focus
 // moves into it when it opens and back to where it was when it closes. A dialog opened from
 // another one sits on top of it and Escape closes the top one only.
+// focus-trap is a chunk of its own, fetched once the first screen has been painted (no first screen
+// opens a dialog); a dialog opened before it arrives traps Tab from the moment it does.
 import { useId, useLayoutEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
-import { createFocusTrap } from 'focus-trap';
+import type { FocusTrap } from 'focus-trap';
 import { useTranslation } from 'react-i18next';
+import { afterFirstScreen } from '../lib/first-screen';
+
+let focusTrapCode: Promise<typeof import('focus-trap')> | null = null;
+const loadFocusTrap = () => (focusTrapCode ??= import('focus-trap'));
+void afterFirstScreen().then(loadFocusTrap);
 
 export function Modal({ title, onClose, children, footer }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode }) {
   const { t } = useTranslation('common');
@@ -23,16 +30,22 @@ export function Modal({ title, onClose, children, footer }: { title: string; onC
     const first = dialog.querySelector<HTMLElement>('input:not([type="radio"]:not(:checked)), textarea, select, button:not(.modal-close)');
     const panel = dialog.querySelector<HTMLElement>('.modal')!;
     (first ?? panel).focus();
-    const trap = createFocusTrap(dialog, {
-      initialFocus: false,
-      fallbackFocus: panel,
-      // The dialog's own cancel event and backdrop handle these.
-      escapeDeactivates: false,
-      allowOutsideClick: true,
-      returnFocusOnDeactivate: false,
-    }).activate();
+    let trap: FocusTrap | null = null;
+    let closed = false;
+    void loadFocusTrap().then(({ createFocusTrap }) => {
+      if (closed) return;
+      trap = createFocusTrap(dialog, {
+        initialFocus: false,
+        fallbackFocus: panel,
+        // The dialog's own cancel event and backdrop handle these.
+        escapeDeactivates: false,
+        allowOutsideClick: true,
+        returnFocusOnDeactivate: false,
+      }).activate();
+    });
     return () => {
-      trap.deactivate();
+      closed = true;
+      trap?.deactivate();
       // Closed first: while it is open the page (and the element to focus) is inert.
       gone.current = true;
       dialog.close();

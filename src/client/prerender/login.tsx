@@ -12,6 +12,8 @@ import { Component as Login } from '../features/auth/routes/login';
 
 export async function render(language: string): Promise<string> {
   await i18n.changeLanguage(language);
+  // The screen's own texts, which come with its route in the app.
+  await i18n.loadNamespaces(['auth']);
   return renderToString(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter initialEntries={['/login']}>

@@ -26,21 +26,29 @@ import { compressText } from './compress.js';
 interface FirstScreen {
   /** The screen's lazy route module (its key in the build manifest): its chunks are preloaded. */
   module: string;
+  /**
+   * The English texts its route brings beside its code (client/app/router.tsx `withNamespaces`;
+   * tests/client/route-namespaces.test.ts keeps the two lists the same): preloaded too. (i18next
+   * loads English under every language, as the fallback.)
+   */
+  namespaces: string[];
   /** The pictures it shows first, from the answers to its requests (by URL): preloaded with the HTML. */
   pictures?(answer: <T>(url: string) => T | undefined, requests: string[]): (string | null | undefined)[];
 }
 
 /** The main screens (patterns of shared/first-answers.ts): their code, their first pictures. */
-const FIRST_SCREENS: Record<keyof typeof firstScreenRequests, FirstScreen> = {
+export const FIRST_SCREENS: Record<keyof typeof firstScreenRequests, FirstScreen> = {
   '/feed': {
     module: 'src/client/features/feed/routes/feed.tsx',
+    namespaces: ['feed', 'conversation', 'exchange'],
     // The first post's first picture: the one the feed loads eagerly, at high priority (post-card.tsx).
     pictures: (answer, [firstPage]) => [answer<PostsPage>(firstPage!)?.posts[0]?.media[0]?.signed_thumb_url],
   },
   // (Its pictures are small, below the filters on a phone: they load when scrolled to.)
-  '/scenarios': { module: 'src/client/features/scenarios/routes/scenarios.tsx' },
+  '/scenarios': { module: 'src/client/features/scenarios/routes/scenarios.tsx', namespaces: ['scenarios', 'exchange'] },
   '/scenario/:uuidId': {
     module: 'src/client/features/scenarios/routes/scenario-view.tsx',
+    namespaces: ['scenarios', 'exchange'],
     // The device's and the patient's pictures, at the top of the page.
     pictures: (answer, [scenario]) => {
       const s = answer<Scenario>(scenario!);
@@ -49,11 +57,12 @@ const FIRST_SCREENS: Record<keyof typeof firstScreenRequests, FirstScreen> = {
   },
   '/media': {
     module: 'src/client/features/media/routes/library.tsx',
+    namespaces: ['media'],
     // The first tile's picture (media-thumb.tsx loads the first row eagerly).
     pictures: (answer, [library]) => [answer<MediaPage>(library!)?.media[0]?.signed_thumb_url],
   },
-  '/me/forum/groups': { module: 'src/client/features/groups/routes/my-groups.tsx' },
-  '/tms': { module: 'src/client/features/tms/routes/tms.tsx' },
+  '/me/forum/groups': { module: 'src/client/features/groups/routes/my-groups.tsx', namespaces: ['groups'] },
+  '/tms': { module: 'src/client/features/tms/routes/tms.tsx', namespaces: ['tms'] },
 };
 
 interface ManifestChunk {
@@ -137,7 +146,12 @@ export default fp(async function staticClient(app: FastifyInstance, opts: { root
     return files.get(shellLanguage(request)) ?? files.get(FALLBACK_LANGUAGE) ?? [...files.values()][0];
   }
   const shell = fs.readFileSync(path.join(opts.root, 'index.html'), 'utf8');
-  const screenLinks = new Map(Object.entries(FIRST_SCREENS).map(([pattern, screen]) => [pattern, moduleLinks(opts.root, shell, screen.module)]));
+  const screenLinks = new Map(
+    Object.entries(FIRST_SCREENS).map(([pattern, screen]) => [
+      pattern,
+      [screen.module, ...screen.namespaces.map((ns) => `src/client/i18n/locales/en/${ns}.json`)].map((module) => moduleLinks(opts.root, shell, module)).join(''),
+    ]),
+  );
   // Each language but English is a chunk of its own (client/i18n/resources.ts), which the app waits
   // for before its first render: preloaded with the screen for a visitor reading that language.
   const languageLinks = new Map(LANGUAGES.filter((l) => l !== FALLBACK_LANGUAGE).map((l) => [l, moduleLinks(opts.root, shell, `src/client/i18n/resources-${l}.ts`)]));

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { countParam, idOrUuidParams, idParams, messageSchema, offsetParam } from '../schemas/common.js';
 import { mediaItemSchema } from '../schemas/media.js';
 import { scenarioDownloadSchema, scenarioSchema } from '../schemas/scenarios.js';
-import { licenceSchema } from '../licences.js';
+import { licenceSchema } from '../schemas/exchange.js';
 import { endpoint } from '../endpoint.js';
 
 export const exchangeMeSchema = v.object({

@@ -1,7 +1,7 @@
 // The signed-in user's language (GET /api/users/me answers it as `language`).
 import * as v from 'valibot';
 import { meSchema } from '../schemas/users.js';
-import { languageSchema } from '../languages.js';
+import { languageSchema } from '../schemas/language.js';
 import { endpoint } from '../endpoint.js';
 
 /** Set my language ('en', 'de') or clear it (null: the browser's choice); answers me. */

@@ -2,7 +2,7 @@
 // a decline reason is one of the listed reasons, and 'Other' needs non-blank text of at most 250.
 import * as v from 'valibot';
 import { TEXT_LIMITS } from '../limits.js';
-import { licenceSchema, publicConfirmationSchema } from '../licences.js';
+import { licenceSchema, publicConfirmationSchema } from './exchange.js';
 import { MAX_PAGE_COUNT, NOT_FOUND_MESSAGE, bodyIdSchema, idListParam, idOrUuidParam, intString, offsetParam, tagSchema, userRefSchema } from './common.js';
 
 export const DECLINE_REASONS = ['Contains identifying information', 'Inappropriate', 'Wrong tags', 'Missing tags', 'Other'] as const;

@@ -2,7 +2,7 @@
 // the Edit Scenario form and the API.
 import * as v from 'valibot';
 import { TEXT_LIMITS } from '../limits.js';
-import { attributionSchema, licenceSchema, publicConfirmationSchema } from '../licences.js';
+import { attributionSchema, licenceSchema, publicConfirmationSchema } from './exchange.js';
 import { MAX_ID, NOT_FOUND_MESSAGE, bodyIdSchema, countParam, idOrUuidParam, intString, offsetParam, userRefSchema, tagSchema } from './common.js';
 
 export const DESCRIPTION_TOO_LONG = `Description must be ${TEXT_LIMITS.scenarioDescription} characters or fewer`;

@@ -1,10 +1,14 @@
 // The TMS screens' rules(spec sections 4 and 9): checklist result codes, event times,
 // fallback names, scores, student keys and the CSV export.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import i18n from '../../../src/client/i18n';
 import type { Debrief } from '../../../src/shared/schemas/debriefs';
 import {
   averagePercent, csvFileName, debriefsCsv, formatEventTime, overallPercent, scenarioHeading, scoreSummary, splitResultCode, studentName, studentsOf,
 } from '../../../src/client/features/tms/debrief-summary';
+
+// The TMS texts, which come with its routes in the app.
+beforeAll(() => i18n.loadNamespaces(['tms']));
 
 const zero = { numPositiveChecks: 0, numNegativeChecks: 0, totalCheckScore: 0, maxCheckScore: 0, gradedScore: 0, maxGradedScore: 0, cumulativeScore: 0, criticalScore: 0, maxCriticalScore: 0 };
 
