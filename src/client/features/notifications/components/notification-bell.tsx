@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { NotificationItem } from '../../../../shared/schemas/notifications';
 import { isPublicPath } from '../../../lib/api';
-import { useFormat } from '../../../i18n/format';
+import { useRelativeDate } from '../../../i18n/format';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAsRead } from '../api/mark-as-read';
 import { useNotificationText } from './notification-title';
@@ -16,7 +16,8 @@ import { useNativeNotifications } from '../lib/native-notifications';
 
 export function NotificationBell() {
   const { t } = useTranslation('notifications');
-  const { relative } = useFormat();
+  // (No Intl formatter in English: the bell renders on every screen's first paint.)
+  const relative = useRelativeDate();
   const location = useLocation();
   const navigate = useNavigate();
   const details = useRef<HTMLDetailsElement>(null);
