@@ -121,9 +121,13 @@ async function main() {
       const reusePg = reuse && fs.existsSync(pgMarker) && (await pgDatabaseExists(PG_ADMIN_URL, PG_DB));
       if (!reusePg) await createPgDatabase(PG_ADMIN_URL, PG_DB);
       pgCreated = !keep;
+      // Migrated as the app does, with no time limit on a query (a kept copy may take a migration's
+      // rewrite of 100 000 rows); read through the app's usual limits.
+      const migrating = openDatabase({ databaseUrl: pgUrl, dataDir, pgTimeouts: { connectTimeoutMs: 10_000, queryTimeoutMs: 0 } });
+      await migrateToLatest(migrating.db);
+      await migrating.close();
       const cached = openDatabase({ databaseUrl: pgUrl, dataDir });
       handles.push(cached);
-      await migrateToLatest(cached.db);
       if (reusePg) console.log(`\nreusing the PostgreSQL database ${PG_DB}`);
       else {
         const start = performance.now();

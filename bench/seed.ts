@@ -430,8 +430,8 @@ export async function copyToPostgres(sqliteFile: string, pgUrl: string, extraTab
     await client.query(`INSERT INTO scenario_search_documents (scenario_id, document)
       SELECT id, scenario_listed_document(search_text, privacy_level, is_processed, patient_age, patient_condition) FROM scenarios
       ON CONFLICT (scenario_id) DO UPDATE SET document = EXCLUDED.document`);
-    await client.query(`INSERT INTO group_search_documents (group_id, document) SELECT id, group_search_document(name, description) FROM forum_groups
-      ON CONFLICT (group_id) DO UPDATE SET document = EXCLUDED.document`);
+    await client.query(`INSERT INTO group_search_documents (group_id, document, name_key) SELECT id, group_search_document(name, description), name_key FROM forum_groups
+      ON CONFLICT (group_id) DO UPDATE SET document = EXCLUDED.document, name_key = EXCLUDED.name_key`);
     await client.query(`INSERT INTO user_search_documents (user_id, document) SELECT id, user_search_document(first_name, last_name, username, email) FROM users
       ON CONFLICT (user_id) DO UPDATE SET document = EXCLUDED.document`);
     const { Kysely, PostgresDialect } = await import('kysely');

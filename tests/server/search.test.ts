@@ -280,5 +280,30 @@ describe.each(dbKinds)('site search (%s)', (kind) => {
       await t.app.db.deleteFrom('forum_groups').where('id', '=', id).execute();
       expect(await names('burns')).toEqual([]);
     });
+
+    it('sorts by name without regard to case, the name tier first, every page from either end the same, after renames', async () => {
+      // Seven groups with "cardio" in the name and two with it only in the description.
+      const ids: number[] = [];
+      for (const name of ['cardio Zulu', 'Cardio alpha', 'CARDIO Mike', 'cardio bravo', 'Cardio echo', 'cardio Kilo', 'Cardio delta']) ids.push(await group(name, 'Heart rhythms', 0, [emma]));
+      await group('Rhythm club', 'cardiology for beginners', 0, [emma]);
+      await group('ECG corner', 'All things cardio', 0, [emma]);
+      // A rename moves a group in the order (the name key follows the name).
+      await t.app.db.updateTable('forum_groups').set({ name: 'Cardio Charlie' }).where('id', '=', ids[0]).execute();
+      const page = async (offset: number, count: number) =>
+        ((await as(t.app, emma, { method: 'GET', url: `/api/search/searchgroups/${offset}/${count}/cardio` })).json() as SearchGroups).groups.map((g) => g.name);
+      const all = ['Cardio alpha', 'cardio bravo', 'Cardio Charlie', 'Cardio delta', 'Cardio echo', 'cardio Kilo', 'CARDIO Mike', 'ECG corner', 'Rhythm club'];
+      expect(await page(0, 20)).toEqual(all);
+      // Pages of two, the later ones read from the end of the list.
+      const paged: string[] = [];
+      for (let offset = 0; offset < all.length; offset += 2) paged.push(...(await page(offset, 2)));
+      expect(paged).toEqual(all);
+      expect(await page(7, 5)).toEqual(['ECG corner', 'Rhythm club']);
+      // The directory (no words) in the same order.
+      const directory = ((await as(t.app, emma, { method: 'GET', url: '/api/search/searchgroups/0/100/-1' })).json() as SearchGroups).groups.map((g) => g.name);
+      const cardio = directory.filter((n) => /^cardio/i.test(n));
+      expect(cardio).toEqual(all.slice(0, 7));
+      const last = ((await as(t.app, emma, { method: 'GET', url: `/api/search/searchgroups/${directory.length - 1}/1/-1` })).json() as SearchGroups).groups.map((g) => g.name);
+      expect(last).toEqual([directory[directory.length - 1]]);
+    });
   });
 });

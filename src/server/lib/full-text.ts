@@ -106,8 +106,9 @@ export async function searchUsers(db: DB, dialect: Dialect, words: string[], pag
       ids = sql`users u INDEXED BY users_by_name WHERE u.id IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${ftsQuery(words)})`;
     }
   }
-  const found = await sql<{ id: number }>`SELECT u.id FROM ${ids}
-    ORDER BY lower(u.last_name) ${d}, lower(u.first_name) ${d}, u.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
+  // (PostgreSQL orders by the stored name keys, whose index it walks without reading a row: 0051.)
+  const order = dialect === 'postgres' ? sql`u.last_name_key ${d}, u.first_name_key ${d}` : sql`lower(u.last_name) ${d}, lower(u.first_name) ${d}`;
+  const found = await sql<{ id: number }>`SELECT u.id FROM ${ids} ORDER BY ${order}, u.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
   const pageIds = idsInListOrder(w, found.rows.map((r) => r.id));
   if (!pageIds.length) return { count: n, rows: [] };
   const rows = await sql<UserHit>`SELECT ${cols} FROM users u WHERE u.id IN (${sql.join(pageIds)})`.execute(db);

@@ -35,6 +35,7 @@ import * as m0047 from './0047_pg_search_listing.js';
 import * as m0048 from './0048_conversation_versions.js';
 import * as m0049 from './0049_notification_messages.js';
 import * as m0050 from './0050_sqlite_post_listing.js';
+import * as m0051 from './0051_pg_name_keys.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0048_conversation_versions': m0048,
   '0049_notification_messages': m0049,
   '0050_sqlite_post_listing': m0050,
+  '0051_pg_name_keys': m0051,
 };

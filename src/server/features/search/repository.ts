@@ -189,15 +189,13 @@ export function searchRepository(db: DB, dialect: Dialect) {
       const w = pageWindow(count, page.offset, page.limit);
       if (!w) return { count, rows: [] };
       const d = sql.raw(readOrder(w, 'asc'));
-      const found = await sql<{ id: number }>`SELECT g.id FROM forum_groups g ORDER BY lower(g.name) ${d}, g.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
+      // (PostgreSQL walks the stored name key's index without reading a row: 0051.)
+      const found = await sql<{ id: number }>`SELECT g.id FROM forum_groups g ORDER BY ${pg ? sql`g.name_key` : sql`lower(g.name)`} ${d}, g.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
       const ids = idsInListOrder(w, found.rows.map((r) => r.id));
       if (!ids.length) return { count, rows: [] };
       const rows = await sql<GroupHit>`SELECT ${cols} FROM forum_groups g WHERE g.id IN (${sql.join(ids)})`.execute(db);
       return { count, rows: rowsInOrder(ids, rows.rows) };
     }
-    const from = pg
-      ? sql`group_search_documents gs JOIN forum_groups g ON g.id = gs.group_id WHERE gs.document @@ to_tsquery('simple', ${tsQuery(words)})`
-      : sql`forum_groups_fts JOIN forum_groups g ON g.id = forum_groups_fts.rowid WHERE forum_groups_fts MATCH ${ftsQuery(words)}`;
     // Every group has its document in the full-text index (SQLite) or group_search_documents (PostgreSQL),
     // so that alone counts the matches.
     const counted = pg
@@ -206,9 +204,17 @@ export function searchRepository(db: DB, dialect: Dialect) {
     const n = await cachedCount(async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${counted}`.execute(db)).rows[0].n));
     if (n === 0 || page.offset >= n) return { count: n, rows: [] };
     if (pg) {
-      const rows = await sql<GroupHit>`SELECT ${cols} FROM ${from}
-        ORDER BY ${nameHoldsAll(words)} DESC, lower(g.name), g.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-      return { count: n, rows: rows.rows };
+      // The page's ids from the search documents alone (each holds its group's name key: 0051),
+      // the name tier first, read from the nearer end; then only the page's groups.
+      const w = pageWindow(n, page.offset, page.limit)!;
+      const d = sql.raw(readOrder(w, 'asc'));
+      const tier = sql.raw(readOrder(w, 'desc'));
+      const found = await sql<{ id: number }>`SELECT gs.group_id AS id FROM group_search_documents gs
+        WHERE gs.document @@ to_tsquery('simple', ${tsQuery(words)})
+        ORDER BY ${nameHoldsAll(words)} ${tier}, gs.name_key ${d}, gs.group_id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
+      const ids = idsInListOrder(w, found.rows.map((r) => r.id));
+      const rows = await sql<GroupHit>`SELECT ${cols} FROM forum_groups g WHERE g.id IN (${sql.join(ids)})`.execute(db);
+      return { count: n, rows: rowsInOrder(ids, rows.rows) };
     }
     // SQLite: the two tiers (the name holds every word, then the others) each by name, a page's
     // ids per tier from its nearer end, then only the page's groups. A tier with many matches walks
