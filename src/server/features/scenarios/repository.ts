@@ -314,7 +314,8 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       const d = readOrder(w, dir);
       const newest = readOrder(w, 'desc');
       let iq = q.select('s.id');
-      if (sort === 'name') iq = iq.orderBy(sql`lower(s.name)`, d).orderBy('s.id', d);
+      // (PostgreSQL: the stored name key, whose index answers without reading rows: 0051.)
+      if (sort === 'name') iq = iq.orderBy(dialect === 'postgres' ? sql`s.name_key` : sql`lower(s.name)`, d).orderBy('s.id', d);
       else if (sort === 'contributedAt') iq = iq.orderBy('s.contributed_at', d).orderBy('s.id', d);
       else iq = iq.orderBy('s.is_processed', d).orderBy('s.contributed_at', newest).orderBy('s.id', newest);
       const ids = await iq.limit(w.limit).offset(w.offset).execute();
