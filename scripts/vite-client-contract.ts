@@ -22,6 +22,12 @@ interface Node {
   [key: string]: unknown;
 }
 
+/** A top-level statement's `const …` declaration (`export const` too), or null. */
+function constantsOf(statement: Node): (Node & { declarations: Node[] }) | null {
+  const declaration = (statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement) as (Node & { declarations: Node[] }) | null;
+  return declaration?.type === 'VariableDeclaration' ? declaration : null;
+}
+
 const FUNCTION = new Set(['FunctionExpression', 'ArrowFunctionExpression', 'FunctionDeclaration']);
 
 /**
@@ -67,9 +73,9 @@ export function forTheBrowser(code: string, { endpoints }: { endpoints: boolean 
   };
   // Only what initialises a top-level constant (`const x = …`, `export const x = …`).
   for (const statement of parseAst(code).body as unknown as Node[]) {
-    const declaration = (statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement) as (Node & { declarations?: Node[] }) | null;
-    if (declaration?.type !== 'VariableDeclaration') continue;
-    for (const declarator of declaration.declarations ?? []) visit(declarator.init);
+    const declaration = constantsOf(statement);
+    if (!declaration) continue;
+    for (const declarator of declaration.declarations) visit(declarator.init);
   }
   if (!changed) return null;
   const result = out.toString();
@@ -85,10 +91,10 @@ export function forTheBrowser(code: string, { endpoints }: { endpoints: boolean 
 function withoutSchemaConstants(code: string): string {
   const out = new MagicString(code);
   for (const statement of parseAst(code).body as unknown as Node[]) {
-    const declaration = (statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement) as (Node & { declarations?: Node[] }) | null;
-    if (declaration?.type !== 'VariableDeclaration') continue;
+    const declaration = constantsOf(statement);
+    if (!declaration) continue;
     const rest = code.slice(0, statement.start) + code.slice(statement.end);
-    const schemas = (declaration.declarations ?? []).every((d) => {
+    const schemas = declaration.declarations.every((d) => {
       const init = d.init as (Node & { callee?: Node & { object?: Node & { name?: string } } }) | null;
       const id = d.id as Node & { name?: string };
       // (One the module itself still reads stays.)

@@ -71,16 +71,18 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/**
- * The files a module needs at once (its chunk, its static imports and their stylesheets, from the
- * build manifest dist/.vite/manifest.json), less those the shell already loads, as links for the
- * shell's head: scripts preloaded, stylesheets loaded (the app waits for them before it shows the
- * screen anyway). Empty without a manifest.
- */
-function moduleLinks(root: string, shell: string, module: string): string {
+/** The build manifest (dist/.vite/manifest.json), read once; empty without one. */
+function readManifest(root: string): Record<string, ManifestChunk> {
   const manifestPath = path.join(root, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestPath)) return '';
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  return fs.existsSync(manifestPath) ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>) : {};
+}
+
+/**
+ * The files these modules need at once (their chunks, their static imports and their stylesheets,
+ * from the build manifest), less those the shell already loads, as links for the shell's head:
+ * scripts preloaded, stylesheets loaded (the app waits for them before it shows the screen anyway).
+ */
+function moduleLinks(manifest: Record<string, ManifestChunk>, shell: string, modules: string[]): string {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
@@ -90,7 +92,7 @@ function moduleLinks(root: string, shell: string, module: string): string {
     chunk.css?.forEach((file) => styles.add(file));
     chunk.imports?.forEach(visit);
   };
-  visit(module);
+  modules.forEach(visit);
   const fresh = (file: string) => !shell.includes(`/${file}"`);
   return [
     ...[...styles].filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
@@ -146,15 +148,16 @@ export default fp(async function staticClient(app: FastifyInstance, opts: { root
     return files.get(shellLanguage(request)) ?? files.get(FALLBACK_LANGUAGE) ?? [...files.values()][0];
   }
   const shell = fs.readFileSync(path.join(opts.root, 'index.html'), 'utf8');
+  const manifest = readManifest(opts.root);
   const screenLinks = new Map(
     Object.entries(FIRST_SCREENS).map(([pattern, screen]) => [
       pattern,
-      [screen.module, ...screen.namespaces.map((ns) => `src/client/i18n/locales/en/${ns}.json`)].map((module) => moduleLinks(opts.root, shell, module)).join(''),
+      moduleLinks(manifest, shell, [screen.module, ...screen.namespaces.map((ns) => `src/client/i18n/locales/en/${ns}.json`)]),
     ]),
   );
   // Each language but English is a chunk of its own (client/i18n/resources.ts), which the app waits
   // for before its first render: preloaded with the screen for a visitor reading that language.
-  const languageLinks = new Map(LANGUAGES.filter((l) => l !== FALLBACK_LANGUAGE).map((l) => [l, moduleLinks(opts.root, shell, `src/client/i18n/resources-${l}.ts`)]));
+  const languageLinks = new Map(LANGUAGES.filter((l) => l !== FALLBACK_LANGUAGE).map((l) => [l, moduleLinks(manifest, shell, [`src/client/i18n/resources-${l}.ts`])]));
 
   /** The API's answers (JSON text) to these requests, or null when no one is signed in. */
   async function firstAnswers(requests: string[], cookie: string): Promise<Map<string, string> | null> {

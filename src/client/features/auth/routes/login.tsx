@@ -48,13 +48,10 @@ export function Component() {
   const [failure, setFailure] = useState<{ message: string; who: string } | null>(null);
   const [values, setValues] = useState({ username: '', password: '' });
   // Each field's first problem, once a submit has been tried (then checked again as the user types).
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
+  const [tried, setTried] = useState(false);
+  const errors = tried ? check(values).errors : null;
   const [busy, setBusy] = useState(false);
-  const change = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (errors) setErrors(check(next).errors);
-  };
+  const change = (field: Field, value: string) => setValues((now) => ({ ...now, [field]: value }));
   // What was typed into the form the HTML showed before the app had loaded (dist/login.html), up
   // to the moment this screen replaced it, and the field the cursor was in.
   const [fromHtml] = useState(() => keepPrerendered('login'));
@@ -77,7 +74,7 @@ export function Component() {
     e.preventDefault();
     if (busy) return;
     const result = check(values);
-    setErrors(result.errors);
+    setTried(true);
     if (!result.input) {
       // The first field with a problem takes the focus.
       document.getElementById(FIELDS.find((f) => result.errors[f])!)?.focus();
