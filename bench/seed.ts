@@ -10,6 +10,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/server/db/types.js';
+import { registerSqliteFunctions } from '../src/server/db/sqlite-functions.js';
 
 /** A word in about 0.3 % of the scenario descriptions: a few hundred matches at 100 000. */
 export const SEARCH_WORD = 'hyperkalaemia';
@@ -163,6 +164,7 @@ export async function openRaw(file: string): Promise<SQLite.Database> {
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('synchronous = NORMAL');
+  registerSqliteFunctions(raw);
   return raw;
 }
 
@@ -436,8 +438,10 @@ export async function copyToPostgres(sqliteFile: string, pgUrl: string, extraTab
       ON CONFLICT (user_id) DO UPDATE SET document = EXCLUDED.document`);
     const { Kysely, PostgresDialect } = await import('kysely');
     const { recountListTotals } = await import('../src/server/db/migrations/0023_list_totals.js');
+    const { refillPostgresGroupWords } = await import('../src/server/db/migrations/0052_group_words.js');
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: pgUrl, max: 1 }) }) });
     await recountListTotals(db);
+    await refillPostgresGroupWords(db);
     await db.destroy();
     // As autovacuum leaves a table in steady use: statistics, and the visibility map that lets a
     // page of ids come from an index alone.

@@ -27,11 +27,15 @@ export function foldAccents(text: string): string {
   return text.toLowerCase().normalize('NFD').replace(DIACRITICS, '').normalize('NFC');
 }
 
+/** Every word of a text, folded, in order: what the search indexes hold of it. */
+export function textWords(text: string): string[] {
+  return foldAccents(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
 /** The words of a search term, folded, distinct, at most MAX_SEARCH_WORDS. '-1' or blank: none. */
 export function searchWords(term: string | null | undefined): string[] {
   if (!term || term.trim() === '-1') return [];
-  const words = foldAccents(term).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
+  return [...new Set(textWords(term))].slice(0, MAX_SEARCH_WORDS);
 }
 
 /** A run of text, marked when it is a word that matches the search. */

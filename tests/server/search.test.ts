@@ -305,5 +305,51 @@ describe.each(dbKinds)('site search (%s)', (kind) => {
       const last = ((await as(t.app, emma, { method: 'GET', url: `/api/search/searchgroups/${directory.length - 1}/1/-1` })).json() as SearchGroups).groups.map((g) => g.name);
       expect(last).toEqual([directory[directory.length - 1]]);
     });
+
+    it('a word only one indexed word starts with: the same groups, tiers, order and pages from the word index, which follows every write', async () => {
+      const watch = await group('Sepsis-watch', 'Early SÉPTIC signs', 0, [emma]);
+      const zeta = await group('Sepsis Zeta', 'Rounds', 0, [emma]);
+      await group('séPSIS alpha', 'Neonates', 0, [emma]);
+      await group('neonatal SEPSIS', 'Cots', 0, [emma]);
+      await group('Paeds hub', 'early sepsis recognition', 0, [emma]);
+      const gone = await group('Sepsis archive', 'Old cases', 0, [emma]);
+      // What the triggers keep: each word once, tier 0 when the name holds it, folded as search folds.
+      const words = await t.app.db.selectFrom('group_words').select(['word', 'tier']).where('group_id', '=', watch).orderBy('word').execute();
+      expect(words).toEqual([
+        { word: 'early', tier: 1 },
+        { word: 'sepsis', tier: 0 },
+        { word: 'septic', tier: 1 },
+        { word: 'signs', tier: 1 },
+        { word: 'watch', tier: 0 },
+      ]);
+      await t.app.db.updateTable('forum_groups').set({ name: 'Zeta rounds' }).where('id', '=', zeta).execute();
+      await t.app.db.deleteFrom('forum_groups').where('id', '=', gone).execute();
+      expect(await t.app.db.selectFrom('group_words').select('word').where('group_id', '=', gone).execute()).toEqual([]);
+
+      const search = async (term: string, offset = 0, count = 20) =>
+        (await as(t.app, emma, { method: 'GET', url: `/api/search/searchgroups/${offset}/${count}/${encodeURIComponent(term)}` })).json() as SearchGroups;
+      // The list's order is the directory's (by name, as the database sorts): the name tier, then the others.
+      const directory = (await search('-1', 0, 100)).groups.map((g) => g.name);
+      const inName = ['Sepsis-watch', 'séPSIS alpha', 'neonatal SEPSIS'];
+      const expected = [...directory.filter((n) => inName.includes(n)), 'Paeds hub'];
+      expect(expected).toHaveLength(4);
+      for (const term of ['sepsis', 'SEPS', 'sépsis']) {
+        const r = await search(term);
+        expect(r.groups.map((g) => g.name), term).toEqual(expected);
+        expect(r).toMatchObject({ count: 4, from: 0, to: 4 });
+      }
+      // Pages of one, the later ones read from the end of the list.
+      const paged: string[] = [];
+      for (let offset = 0; offset < 5; offset++) paged.push(...(await search('sepsis', offset, 1)).groups.map((g) => g.name));
+      expect(paged).toEqual(expected);
+      // A second word starting with the prefix: the full-text index answers, with the same rule.
+      await group('Sepsislab', 'Bench', 0, [emma]);
+      const both = [...directory.filter((n) => inName.includes(n)), 'Sepsislab'];
+      const withLab = (await search('seps')).groups.map((g) => g.name);
+      expect(withLab.slice(-1)).toEqual(['Paeds hub']);
+      expect(withLab.slice(0, -1).sort()).toEqual(both.sort());
+      expect((await search('sepsis')).count).toBe(5);
+      expect((await search('sepsisl')).groups.map((g) => g.name)).toEqual(['Sepsislab']);
+    });
   });
 });

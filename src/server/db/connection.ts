@@ -9,6 +9,7 @@ import { forgetOnWrite } from '../lib/request-scope.js';
 import { DEFAULT_POOL_SIZE, DEFAULT_READ_THREADS, DEFAULT_WRITE_POOL_SIZE } from './defaults.js';
 import { routedPostgresDialect } from './pg-driver.js';
 import { pooledSqliteDialect, sqliteReadPool } from './sqlite-driver.js';
+import { registerSqliteFunctions } from './sqlite-functions.js';
 import type { Database } from './types.js';
 import { DEFAULT_PG_TIMEOUTS, resilientPool, type PgTimeouts } from './pg-pool.js';
 
@@ -64,6 +65,7 @@ export function openDatabase(opts: OpenOptions): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  registerSqliteFunctions(sqlite);
   const readers = sqliteReadPool(file, opts.readThreads ?? DEFAULT_READ_THREADS);
   const db = new Kysely<Database>({ dialect: pooledSqliteDialect(sqlite, cachedStatements(sqlite), readers), plugins: [forgetOnWrite] });
   sqliteConnections.set(db, sqlite);

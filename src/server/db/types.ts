@@ -387,6 +387,16 @@ export interface TusUploadTable {
   result_uuid_id: string | null;
 }
 
+/** A word of a group's name or description (migration 0052): a group search's page by one word. */
+export interface GroupWordTable {
+  word: string;
+  group_id: number;
+  /** 0 when the group's name holds the word, 1 when only its description does. */
+  tier: number;
+  /** lower(name): the groups directory's order. */
+  name_key: string;
+}
+
 /** A forum group (spec section 3). */
 export interface ForumGroupTable {
   id: Generated<number>;
@@ -500,6 +510,7 @@ export interface Database {
   mentions: MentionTable;
   tus_uploads: TusUploadTable;
   forum_groups: ForumGroupTable;
+  group_words: GroupWordTable;
   group_members: GroupMemberTable;
   group_invites: GroupInviteTable;
   group_join_requests: GroupJoinRequestTable;

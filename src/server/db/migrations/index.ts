@@ -36,6 +36,7 @@ import * as m0048 from './0048_conversation_versions.js';
 import * as m0049 from './0049_notification_messages.js';
 import * as m0050 from './0050_sqlite_post_listing.js';
 import * as m0051 from './0051_pg_name_keys.js';
+import * as m0052 from './0052_group_words.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0049_notification_messages': m0049,
   '0050_sqlite_post_listing': m0050,
   '0051_pg_name_keys': m0051,
+  '0052_group_words': m0052,
 };

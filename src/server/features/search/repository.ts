@@ -180,6 +180,24 @@ export function searchRepository(db: DB, dialect: Dialect) {
     return { count, rows: await postsById(ids) };
   }
 
+  /**
+   * The word of group_words that a search word stands for when it is the only one starting with it
+   * (a prefix of one word, or a whole word no longer word extends), else null: two seeks on the
+   * word index, the first such word and the next. Kept until a group changes.
+   */
+  function onlyIndexedWord(prefix: string): Promise<string | null> {
+    // Every word starting with the prefix sorts below the prefix followed by the last code point
+    // (byte order: SQLite's, and the "C" collation of the column on PostgreSQL).
+    const end = `${prefix}\u{10FFFF}`;
+    return totals.page(`group word ${prefix}`, ['forum_groups'], async () => {
+      const { rows } = await sql<{ word: string; next: string | null }>`WITH first AS (
+          SELECT word FROM group_words WHERE word >= ${prefix} AND word < ${end} ORDER BY word LIMIT 1)
+        SELECT first.word, (SELECT gw.word FROM group_words gw WHERE gw.word > first.word AND gw.word < ${end} ORDER BY gw.word LIMIT 1) AS next
+        FROM first`.execute(db);
+      return rows[0] && rows[0].next === null ? rows[0].word : null;
+    });
+  }
+
   async function groupHits(words: string[], page: Page): Promise<{ count: number; rows: GroupHit[] }> {
     const cols = sql`g.id, g.name, g.description, g.membership_type`;
     const cachedCount = (count: () => Promise<number>) => totals.total(`search groups ${words.join(' ')}`, ['forum_groups'], count);
@@ -195,6 +213,21 @@ export function searchRepository(db: DB, dialect: Dialect) {
       if (!ids.length) return { count, rows: [] };
       const rows = await sql<GroupHit>`SELECT ${cols} FROM forum_groups g WHERE g.id IN (${sql.join(ids)})`.execute(db);
       return { count, rows: rowsInOrder(ids, rows.rows) };
+    }
+    const word = words.length === 1 ? await onlyIndexedWord(words[0]!) : null;
+    if (word !== null) {
+      // One indexed word starts with the search word: the page in list order (name tier first,
+      // then by name) is a seek on group_words (0052), from the nearer end; the count its rows'.
+      const n = await cachedCount(async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM group_words WHERE word = ${word}`.execute(db)).rows[0].n));
+      const w = pageWindow(n, page.offset, page.limit);
+      if (!w) return { count: n, rows: [] };
+      const d = sql.raw(readOrder(w, 'asc'));
+      const found = await sql<{ id: number }>`SELECT group_id AS id FROM group_words WHERE word = ${word}
+        ORDER BY tier ${d}, name_key ${d}, group_id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
+      const ids = idsInListOrder(w, found.rows.map((r) => r.id));
+      if (!ids.length) return { count: n, rows: [] };
+      const rows = await sql<GroupHit>`SELECT ${cols} FROM forum_groups g WHERE g.id IN (${sql.join(ids)})`.execute(db);
+      return { count: n, rows: rowsInOrder(ids, rows.rows) };
     }
     // Every group has its document in the full-text index (SQLite) or group_search_documents (PostgreSQL),
     // so that alone counts the matches.
