@@ -4,10 +4,20 @@
 import type SQLite from 'better-sqlite3';
 import { textWords } from '../../shared/search.js';
 
+/**
+ * The distinct words of some texts as FTS5's unicode61 tokenizer with 'remove_diacritics 2' reads
+ * them (shared/search.ts textWords), each with the index of the first text that holds it.
+ */
+export function searchWordsOf(...texts: unknown[]): [string, number][] {
+  const seen = new Map<string, number>();
+  texts.forEach((text, i) => {
+    if (typeof text === 'string') for (const word of textWords(text)) if (!seen.has(word)) seen.set(word, i);
+  });
+  return [...seen];
+}
+
 export function registerSqliteFunctions(sqlite: SQLite.Database): void {
-  // The distinct words of a text as FTS5's unicode61 tokenizer with 'remove_diacritics 2' reads them
-  // (shared/search.ts textWords), as a JSON array for json_each: group_words (migration 0052).
-  sqlite.function('search_words', { deterministic: true }, (text: unknown) =>
-    JSON.stringify(typeof text === 'string' ? [...new Set(textWords(text))] : []),
-  );
+  // search_words(text, ...): searchWordsOf as a JSON array of [word, text index], for json_each
+  // (group_words, migration 0052).
+  sqlite.function('search_words', { deterministic: true, varargs: true }, (...texts: unknown[]) => JSON.stringify(searchWordsOf(...texts)));
 }

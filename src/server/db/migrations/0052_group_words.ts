@@ -14,51 +14,56 @@ import type { Kysely } from 'kysely';
 import { isPostgres, sql } from './helpers.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const pg = isPostgres(db);
-  await sql`CREATE TABLE group_words (
-    word text ${sql.raw(pg ? 'COLLATE "C" ' : '')}NOT NULL,
-    group_id integer NOT NULL REFERENCES forum_groups(id) ON DELETE CASCADE,
-    tier integer NOT NULL,
-    name_key text NOT NULL,
-    PRIMARY KEY (word, group_id))`.execute(db);
-  await sql`CREATE INDEX group_words_page ON group_words (word, tier, name_key, group_id)`.execute(db);
-  await sql`CREATE INDEX group_words_group ON group_words (group_id)`.execute(db);
-  if (pg) await postgresWords(db);
+  if (isPostgres(db)) await postgresWords(db);
   else await sqliteWords(db);
 }
 
-/** The rows of group_words for the groups `source` selects (columns id, name, description). */
-function sqliteInsert(source: string): string {
-  // A word of the name is tier 0; the description's words add only what the name does not hold.
-  return `INSERT OR IGNORE INTO group_words (word, group_id, tier, name_key)
-      SELECT w.value, g.id, 0, lower(g.name) FROM ${source} g, json_each(search_words(g.name)) w;
-    INSERT OR IGNORE INTO group_words (word, group_id, tier, name_key)
-      SELECT w.value, g.id, 1, lower(g.name) FROM ${source} g, json_each(search_words(g.description)) w;`;
-}
-
+/**
+ * SQLite: the table is its one index (WITHOUT ROWID, keyed in list order); a group's rows are found
+ * again from its old name and description, so no index by group is kept.
+ */
 async function sqliteWords(db: Kysely<unknown>) {
-  const changed = '(SELECT new.id AS id, new.name AS name, new.description AS description)';
-  await sql.raw(`CREATE TRIGGER group_words_ai AFTER INSERT ON forum_groups BEGIN ${sqliteInsert(changed)} END`).execute(db);
-  await sql.raw(`CREATE TRIGGER group_words_au AFTER UPDATE OF name, description ON forum_groups BEGIN
-    DELETE FROM group_words WHERE group_id = old.id; ${sqliteInsert(changed)} END`).execute(db);
-  for (const statement of sqliteInsert('forum_groups').split(';').filter((s) => s.trim())) await sql.raw(statement).execute(db);
+  await sql`CREATE TABLE group_words (
+    word text NOT NULL,
+    tier integer NOT NULL,
+    name_key text NOT NULL,
+    group_id integer NOT NULL,
+    PRIMARY KEY (word, tier, name_key, group_id)) WITHOUT ROWID`.execute(db);
+  // search_words(name, description): each word once, with 0 when the name holds it, else 1.
+  const words = (g: string, from = '') => `SELECT json_extract(w.value, '$[0]'), json_extract(w.value, '$[1]'), lower(${g}.name), ${g}.id
+    FROM ${from}json_each(search_words(${g}.name, ${g}.description)) w`;
+  const insert = (g: string) => `INSERT INTO group_words (word, tier, name_key, group_id) ${words(g)};`;
+  // (Each key column on its own, so every old row is one seek of the key.)
+  const remove = `DELETE FROM group_words WHERE word IN (SELECT json_extract(w.value, '$[0]') FROM json_each(search_words(old.name, old.description)) w)
+    AND tier IN (0, 1) AND name_key = lower(old.name) AND group_id = old.id;`;
+  await sql.raw(`CREATE TRIGGER group_words_ai AFTER INSERT ON forum_groups BEGIN ${insert('new')} END`).execute(db);
+  await sql.raw(`CREATE TRIGGER group_words_au AFTER UPDATE OF name, description ON forum_groups BEGIN ${remove} ${insert('new')} END`).execute(db);
+  await sql.raw(`CREATE TRIGGER group_words_ad AFTER DELETE ON forum_groups BEGIN ${remove} END`).execute(db);
+  await sql.raw(`INSERT INTO group_words (word, tier, name_key, group_id) ${words('g', 'forum_groups g, ')}`).execute(db);
 }
 
 /** PostgreSQL: the words of the groups `from` names as g. */
-const postgresRows = (from: string) => `SELECT w.lexeme, g.id, CASE WHEN 'A' = ANY (w.weights) THEN 0 ELSE 1 END, lower(g.name)
+const postgresRows = (from: string) => `SELECT w.lexeme, CASE WHEN 'A' = ANY (w.weights) THEN 0 ELSE 1 END, lower(g.name), g.id
     FROM ${from}, unnest(group_search_document(g.name, g.description)) w`;
 
 /** PostgreSQL: every group's words again, for rows loaded with the triggers off (the bench's copy). */
 export async function refillPostgresGroupWords(db: Kysely<unknown>): Promise<void> {
   await sql`DELETE FROM group_words`.execute(db);
-  await sql.raw(`INSERT INTO group_words (word, group_id, tier, name_key) ${postgresRows('forum_groups g')}`).execute(db);
+  await sql.raw(`INSERT INTO group_words (word, tier, name_key, group_id) ${postgresRows('forum_groups g')}`).execute(db);
 }
 
 async function postgresWords(db: Kysely<unknown>) {
+  await sql`CREATE TABLE group_words (
+    word text COLLATE "C" NOT NULL,
+    tier integer NOT NULL,
+    name_key text NOT NULL,
+    group_id integer NOT NULL REFERENCES forum_groups(id) ON DELETE CASCADE)`.execute(db);
+  await sql`CREATE INDEX group_words_page ON group_words (word, tier, name_key, group_id)`.execute(db);
+  await sql`CREATE INDEX group_words_group ON group_words (group_id)`.execute(db);
   await sql.raw(`CREATE FUNCTION group_words_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP = 'UPDATE' THEN DELETE FROM group_words WHERE group_id = OLD.id; END IF;
-      INSERT INTO group_words (word, group_id, tier, name_key) ${postgresRows('(SELECT NEW.id AS id, NEW.name AS name, NEW.description AS description) g')};
+      INSERT INTO group_words (word, tier, name_key, group_id) ${postgresRows('(SELECT NEW.id AS id, NEW.name AS name, NEW.description AS description) g')};
       RETURN NULL;
     END $$`).execute(db);
   await sql`CREATE TRIGGER group_words_refresh AFTER INSERT OR UPDATE OF name, description ON forum_groups
