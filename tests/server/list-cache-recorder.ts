@@ -59,7 +59,7 @@ function patchExecutor(db: DB): void {
  * Tables the database keeps from others in the same transaction as each write to those (by
  * triggers): reading one is reading its sources, whose versions a declared list must hold.
  * A full-text index follows its table (SQLite: name_fts; PostgreSQL: the stored search documents of
- * migrations 0014 and 0025); a stored total (list_totals, lib/list-totals.ts)
+ * migrations 0014 and 0025; both: the group words of 0052); a stored total (list_totals, lib/list-totals.ts)
  * follows the table it counts, told by its name in the statement or its parameters.
  */
 const TOTAL_SOURCES: [RegExp, string][] = [
@@ -71,6 +71,8 @@ const TOTAL_SOURCES: [RegExp, string][] = [
 
 const SEARCH_DOCUMENTS: Record<string, string> = {
   posts_search: 'posts',
+  // The words of each group's name and description (migration 0052).
+  group_words: 'forum_groups',
   user_search_documents: 'users',
   group_search_documents: 'forum_groups',
   scenario_search_documents: 'scenarios',
