@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sqliteConnection, type DbHandle } from '../../src/server/db/connection.js';
 import { QUICK_AFTER_RUNS, QUICK_READ_MS, QuickReads, SLOW_HERE_MS } from '../../src/server/db/quick-reads.js';
+import { keyLookupCheck } from '../../src/server/db/key-lookups.js';
 
 /** A read that keeps a reader thread busy for a while (counting to n row by row). */
 const slowRead = (n: number) => sql<{ n: number }>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${n}) SELECT count(*) AS n FROM c`;
@@ -92,6 +93,20 @@ describe('SQLite reads on reader threads', () => {
     expect(order).toEqual(['quick read', 'slow read', 'slow read']);
   });
 
+  it('a lookup by a unique key answers on this thread from its first run, not behind slow reads holding every reader thread', async () => {
+    const order: string[] = [];
+    const slow = [slowRead(3_000_002), slowRead(3_000_003)].map((q) => q.execute(handle.db).then(() => order.push('slow read')));
+    await new Promise((r) => setTimeout(r, 20));
+    // Never run before: its plan (a search on every column of a unique key) makes it quick.
+    expect((await sql<{ id: number }>`SELECT id, text AS first_time FROM notes WHERE text = ${'written meanwhile'}`.execute(handle.db)).rows).toHaveLength(1);
+    order.push('key lookup');
+    // A search on a column without a unique index waits for a thread like any read not yet proved quick.
+    const scan = sql<{ n: number }>`SELECT count(*) AS n FROM notes WHERE length(text) > ${3}`.execute(handle.db).then(() => order.push('scan'));
+    await Promise.all([...slow, scan]);
+    expect(order.slice(0, 1)).toEqual(['key lookup']);
+    expect(order.indexOf('scan')).toBeGreaterThan(order.indexOf('slow read'));
+  });
+
   it('a quick read made while a transaction is open does not see its uncommitted rows', async () => {
     const count = (text: string) => sql<{ n: number }>`SELECT count(*) AS n FROM notes WHERE text = ${text}`.execute(handle.db);
     for (let i = 0; i <= QUICK_AFTER_RUNS; i++) await count('not yet');
@@ -139,9 +154,57 @@ describe('which reads count as quick', () => {
     expect(quick.isQuick('SELECT 1')).toBe(true);
   });
 
+  it('a lookup by a unique key is quick from its first run, whatever its timings', () => {
+    const quick = new QuickReads();
+    expect(quick.isQuick('SELECT key', () => true)).toBe(true);
+    // Asked once: what the statement is does not change.
+    expect(quick.isQuick('SELECT key', () => false)).toBe(true);
+    for (let i = 0; i < 20; i++) quick.record('SELECT key', 12);
+    quick.record('SELECT key', SLOW_HERE_MS + 1, true);
+    expect(quick.isQuick('SELECT key')).toBe(true);
+    expect(quick.isQuick('SELECT other', () => false)).toBe(false);
+  });
+
   it('a statement that is never short stays on the reader threads', () => {
     const quick = new QuickReads();
     for (let i = 0; i < 5_000; i++) quick.record('SELECT page', i % 3 === 0 ? 0.05 : 1.3);
     expect(quick.isQuick('SELECT page')).toBe(false);
+  });
+});
+
+describe('which reads are lookups by a unique key (from their plan)', () => {
+  it('every step a search on every column of the rowid, the primary key or a unique index; nothing else', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-keys-'));
+    const handle = openDatabase({ dataDir: dir, readThreads: 0 });
+    const sqlite = sqliteConnection(handle.db)!;
+    sqlite.exec(`CREATE TABLE people (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE, team INTEGER NOT NULL, name TEXT NOT NULL);
+      CREATE INDEX people_team ON people (team, name);
+      CREATE TABLE seats (team INTEGER NOT NULL, person INTEGER NOT NULL, PRIMARY KEY (team, person)) WITHOUT ROWID;
+      CREATE VIRTUAL TABLE people_fts USING fts5(name);`);
+    const isKeyLookup = keyLookupCheck(sqlite);
+    const check = (q: string) => isKeyLookup(q, q.split('?').slice(1).map(() => 1));
+    try {
+      for (const q of [
+        'SELECT * FROM people WHERE id = ?',
+        'SELECT * FROM people WHERE id IN (?, ?, ?)',
+        'SELECT id FROM people WHERE email = ?',
+        'SELECT s.person, p.name FROM seats s JOIN people p ON p.id = s.person WHERE s.team = ? AND s.person = ?',
+        'SELECT name FROM people WHERE id IN (?, ?) ORDER BY name',
+        'SELECT p.name, s.person FROM people p LEFT JOIN seats s ON s.team = p.team AND s.person = p.id WHERE p.id = ?',
+      ]) expect(check(q), q).toBe(true);
+      for (const q of [
+        'SELECT id FROM people WHERE team = ?',
+        'SELECT person FROM seats WHERE team = ?',
+        'SELECT id FROM people WHERE id > ?',
+        'SELECT id FROM people ORDER BY id LIMIT ? OFFSET ?',
+        'SELECT id FROM people WHERE id = ? LIMIT 1 OFFSET ?',
+        'SELECT count(*) FROM people',
+        'SELECT * FROM people WHERE id IN (SELECT person FROM seats WHERE team = ?)',
+        'SELECT rowid FROM people_fts WHERE people_fts MATCH ?',
+        'SELECT nope FROM people',
+      ]) expect(check(q), q).toBe(false);
+    } finally {
+      void handle.close();
+    }
   });
 });

@@ -8,6 +8,9 @@
 //   returns only once short runs are again nine in ten of all it has made.
 // What is slow (a deep page, a common word's search) never comes here; the counts are halved now
 // and then, so a statement's recent runs count more than old ones.
+// A lookup by a unique key (db/key-lookups.ts, from the statement's plan) is always quick: it reads
+// at most a row a key, whatever the timings say (on a busy machine a thread is descheduled in the
+// middle of a read now and then, the event loop as much as a reader thread).
 
 /** A run this long at most is short (milliseconds, the statement's own run time). */
 export const QUICK_READ_MS = 0.2;
@@ -24,25 +27,32 @@ interface Runs {
   runs: number;
   /** Runs longer than QUICK_READ_MS. */
   long: number;
+  /** It looks rows up by a unique key: always quick. */
+  keyLookup: boolean;
 }
 
 export class QuickReads {
   readonly #runs = new Map<string, Runs>();
 
-  /** Whether `sql` has proved quick: run it on this thread. */
-  isQuick(sql: string): boolean {
-    const r = this.#runs.get(sql);
-    return r !== undefined && r.runs >= QUICK_AFTER_RUNS && r.long * 10 <= r.runs;
+  /**
+   * Whether `sql` has proved quick (or is a lookup by a unique key): run it on this thread.
+   * `keyLookup` tells, the first time a statement is seen, whether it is such a lookup.
+   */
+  isQuick(sql: string, keyLookup: () => boolean = () => false): boolean {
+    const r = this.#runs.get(sql) ?? this.#remember(sql, keyLookup());
+    return r.keyLookup || (r.runs >= QUICK_AFTER_RUNS && r.long * 10 <= r.runs);
+  }
+
+  #remember(sql: string, keyLookup: boolean): Runs {
+    if (this.#runs.size >= REMEMBERED) this.#runs.delete(this.#runs.keys().next().value!);
+    const r = { runs: 0, long: 0, keyLookup };
+    this.#runs.set(sql, r);
+    return r;
   }
 
   /** One run of `sql` took `ms`, on a reader thread or (`here`) on this thread. */
   record(sql: string, ms: number, here = false): void {
-    let r = this.#runs.get(sql);
-    if (!r) {
-      if (this.#runs.size >= REMEMBERED) this.#runs.delete(this.#runs.keys().next().value!);
-      r = { runs: 0, long: 0 };
-      this.#runs.set(sql, r);
-    }
+    const r = this.#runs.get(sql) ?? this.#remember(sql, false);
     r.runs += 1;
     if (here && ms > SLOW_HERE_MS) r.long = r.runs;
     else if (ms > QUICK_READ_MS) r.long += 1;

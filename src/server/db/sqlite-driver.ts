@@ -23,6 +23,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
+import { keyLookupCheck } from './key-lookups.js';
 import { QuickReads } from './quick-reads.js';
 
 interface ReadAnswer {
@@ -102,7 +103,7 @@ class PooledConnection implements DatabaseConnection {
     const stmt = prepare(query.sql);
     if (!this.holdsWriter && readers && stmt.reader && stmt.readonly) {
       // (Not while a transaction is open on the writer: the read would see its uncommitted rows.)
-      if (!writer.inTransaction && quick.isQuick(query.sql)) {
+      if (!writer.inTransaction && quick.isQuick(query.sql, () => this.driver.isKeyLookup(query.sql, query.parameters))) {
         const start = performance.now();
         const rows = stmt.all(query.parameters) as R[];
         quick.record(query.sql, performance.now() - start, true);
@@ -136,12 +137,16 @@ function run<R>(stmt: SQLite.Statement, parameters: readonly unknown[]): QueryRe
 export class PooledSqliteDriver implements Driver {
   readonly lock = new WriterLock();
   readonly quick = new QuickReads();
+  /** Whether a read looks rows up by a unique key only (asked once per statement). */
+  readonly isKeyLookup: (sql: string, parameters: readonly unknown[]) => boolean;
   #checkpoints?: ReturnType<typeof setInterval>;
   constructor(
     readonly writer: SQLite.Database,
     readonly prepare: Prepare,
     readonly readers: ReadPool | null,
-  ) {}
+  ) {
+    this.isKeyLookup = keyLookupCheck(writer);
+  }
 
   async init(): Promise<void> {
     // A checkpoint copies pages and syncs the file: tens of milliseconds on a large database. Run on
