@@ -59,7 +59,8 @@ function patchExecutor(db: DB): void {
  * Tables the database keeps from others in the same transaction as each write to those (by
  * triggers): reading one is reading its sources, whose versions a declared list must hold.
  * A full-text index follows its table (SQLite: name_fts; PostgreSQL: the stored search documents of
- * migrations 0014 and 0025; both: the group words of 0052); a stored total (list_totals, lib/list-totals.ts)
+ * migrations 0014 and 0025; both: the group words of 0052), the library's months (0053) their
+ * scenarios; a stored total (list_totals, lib/list-totals.ts)
  * follows the table it counts, told by its name in the statement or its parameters.
  */
 const TOTAL_SOURCES: [RegExp, string][] = [
@@ -69,10 +70,12 @@ const TOTAL_SOURCES: [RegExp, string][] = [
   [/^groups$/, 'forum_groups'],
 ];
 
-const SEARCH_DOCUMENTS: Record<string, string> = {
+const KEPT_FROM: Record<string, string> = {
   posts_search: 'posts',
   // The words of each group's name and description (migration 0052).
   group_words: 'forum_groups',
+  // The library's scenarios by month (migration 0053).
+  library_months: 'scenarios',
   user_search_documents: 'users',
   group_search_documents: 'forum_groups',
   scenario_search_documents: 'scenarios',
@@ -86,7 +89,7 @@ const COUNT_FUNCTIONS: Record<string, string> = {
 
 export function sourcesOf(table: string, statement: string, parameters: readonly unknown[]): string[] {
   if (table.endsWith('_fts')) return [table.slice(0, -'_fts'.length)];
-  if (SEARCH_DOCUMENTS[table]) return [SEARCH_DOCUMENTS[table]];
+  if (KEPT_FROM[table]) return [KEPT_FROM[table]];
   if (table !== 'list_totals') return [table];
   const names = [...parameters.filter((p): p is string => typeof p === 'string'), ...[...statement.matchAll(/'([^']*)'/g)].map((m) => m[1])];
   const sources = TOTAL_SOURCES.filter(([re]) => names.some((n) => re.test(n))).map(([, source]) => source);

@@ -387,6 +387,13 @@ export interface TusUploadTable {
   result_uuid_id: string | null;
 }
 
+/** The library's scenarios contributed in a month (migration 0053): pages found by month. */
+export interface LibraryMonthTable {
+  /** 'YYYY-MM' */
+  month: string;
+  n: number;
+}
+
 /** A word of a group's name or description (migration 0052): a group search's page by one word. */
 export interface GroupWordTable {
   word: string;
@@ -511,6 +518,7 @@ export interface Database {
   tus_uploads: TusUploadTable;
   forum_groups: ForumGroupTable;
   group_words: GroupWordTable;
+  library_months: LibraryMonthTable;
   group_members: GroupMemberTable;
   group_invites: GroupInviteTable;
   group_join_requests: GroupJoinRequestTable;

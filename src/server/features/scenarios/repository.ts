@@ -11,7 +11,7 @@ import { listCache } from '../../lib/list-cache.js';
 import { foldAccents } from '../../../shared/search.js';
 import { holdsWords, LISTED, listedQuery, tsQuery } from '../../lib/full-text.js';
 import { PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
-import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction } from '../../lib/pages.js';
+import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction, type PageWindow } from '../../lib/pages.js';
 import { enabledUserId, flipFavourite } from '../../lib/favourites.js';
 import { groupRows } from '../../lib/group-rows.js';
 
@@ -42,6 +42,15 @@ export interface LibraryFilters {
 export type MySort = 'isProcessed' | 'contributedAt' | 'name';
 
 /** A library search walks at most this many scenarios in order before it gathers the matches instead. */
+/** A page of the whole library this near either end steps over its rows; further in, it starts at its month. */
+const MONTH_FREE_OFFSET = 500;
+
+/** 'YYYY-MM' of the month after `month` ('YYYY-MM'). */
+export function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${String(y + 1).padStart(4, '0')}-01` : `${String(y).padStart(4, '0')}-${String(m + 1).padStart(2, '0')}`;
+}
+
 /** PostgreSQL: a search with at most this many matches gathers them all and sorts them. */
 const PG_GATHER_MATCHES = 2_000;
 const WALK_BUDGET = 1_000;
@@ -122,6 +131,36 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
   }
 
   const totals = listCache(db);
+
+  /**
+   * The ids of a page of the whole library (newest first), `w` read in `dir`: from the months'
+   * counts (migration 0053) the month that holds the page's first row, then the page from the
+   * start of that month, stepping over that month's earlier scenarios only, not every one before.
+   */
+  async function wholeLibraryPageIds(w: PageWindow, dir: Direction): Promise<number[]> {
+    const { rows: months } = await sql<{ month: string; n: number }>`SELECT month, n FROM library_months WHERE n > 0 ORDER BY month ${sql.raw(dir)}`.execute(db);
+    let before = 0;
+    const first = months.find((m) => {
+      if (before + Number(m.n) > w.offset) return true;
+      before += Number(m.n);
+      return false;
+    });
+    if (!first) return [];
+    // Newest first, the month's start is its end: before the next month begins.
+    const start = dir === 'desc' ? sql<SqlBool>`s.contributed_at < ${nextMonth(first.month)}` : sql<SqlBool>`s.contributed_at >= ${first.month}`;
+    const ids = await db
+      .selectFrom('scenarios as s')
+      .select('s.id')
+      .where('s.privacy_level', '=', PrivacyLevel.Public)
+      .where('s.is_processed', '=', ProcessingState.Processed)
+      .where(start)
+      .orderBy('s.contributed_at', dir)
+      .orderBy('s.id', dir)
+      .limit(w.limit)
+      .offset(w.offset - before)
+      .execute();
+    return ids.map((r) => r.id);
+  }
 
   /**
    * SQLite, words without tags: the library in order (the age and condition filters from their
@@ -285,6 +324,8 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
                 .execute();
         return { total, rows: await rowsById(idsInListOrder(w, gathered.map((r) => r.id))) };
       }
+      const whole = f.age === -1 && f.condition === -1 && !f.tagIds.length && !f.words.length && !lang;
+      if (whole && w.offset > MONTH_FREE_OFFSET) return { total, rows: await rowsById(idsInListOrder(w, await wholeLibraryPageIds(w, dir))) };
       const ids = await db
         .selectFrom('scenarios as s')
         .select('s.id')
