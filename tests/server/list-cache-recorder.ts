@@ -59,8 +59,8 @@ function patchExecutor(db: DB): void {
  * Tables the database keeps from others in the same transaction as each write to those (by
  * triggers): reading one is reading its sources, whose versions a declared list must hold.
  * A full-text index follows its table (SQLite: name_fts; PostgreSQL: the stored search documents of
- * migrations 0014 and 0025; both: the group words of 0052), the library's months (0053) their
- * scenarios; a stored total (list_totals, lib/list-totals.ts)
+ * migrations 0014 and 0025; both: the group words of 0052), the library's months (0053) and
+ * words (0054) their scenarios; a stored total (list_totals, lib/list-totals.ts)
  * follows the table it counts, told by its name in the statement or its parameters.
  */
 const TOTAL_SOURCES: [RegExp, string][] = [
@@ -74,8 +74,9 @@ const KEPT_FROM: Record<string, string> = {
   posts_search: 'posts',
   // The words of each group's name and description (migration 0052).
   group_words: 'forum_groups',
-  // The library's scenarios by month (migration 0053).
+  // The library's scenarios by month (migration 0053) and by word (0054).
   library_months: 'scenarios',
+  library_words: 'scenarios',
   user_search_documents: 'users',
   group_search_documents: 'forum_groups',
   scenario_search_documents: 'scenarios',

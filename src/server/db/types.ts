@@ -387,6 +387,12 @@ export interface TusUploadTable {
   result_uuid_id: string | null;
 }
 
+/** How many library scenarios hold a word (migration 0054): a one-word search's total. */
+export interface LibraryWordTable {
+  word: string;
+  n: number;
+}
+
 /** The library's scenarios contributed in a month (migration 0053): pages found by month. */
 export interface LibraryMonthTable {
   /** 'YYYY-MM' */
@@ -519,6 +525,7 @@ export interface Database {
   forum_groups: ForumGroupTable;
   group_words: GroupWordTable;
   library_months: LibraryMonthTable;
+  library_words: LibraryWordTable;
   group_members: GroupMemberTable;
   group_invites: GroupInviteTable;
   group_join_requests: GroupJoinRequestTable;

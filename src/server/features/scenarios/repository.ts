@@ -207,6 +207,22 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
    * leading columns (each range is empty or short where most scenarios are public): no scenario row
    * is read per match.
    */
+  /**
+   * The library scenarios holding a word that starts with `prefix`, when only one word of the
+   * library does (library_words, migration 0054: one row), else null. None does: 0.
+   */
+  async function onlyWordCount(prefix: string): Promise<number | null> {
+    // Every word starting with the prefix sorts below the prefix followed by the last code point
+    // (byte order: SQLite's, and the "C" collation of the column on PostgreSQL).
+    const end = `${prefix}\u{10FFFF}`;
+    const { rows } = await sql<{ n: number; next: string | null }>`WITH first AS (
+        SELECT word, n FROM library_words WHERE word >= ${prefix} AND word < ${end} AND n > 0 ORDER BY word LIMIT 1)
+      SELECT first.n, (SELECT lw.word FROM library_words lw WHERE lw.word > first.word AND lw.word < ${end} AND lw.n > 0 ORDER BY lw.word LIMIT 1) AS next
+      FROM first`.execute(db);
+    if (!rows[0]) return 0;
+    return rows[0].next === null ? Number(rows[0].n) : null;
+  }
+
   async function libraryMatchesSqlite(tokens: string[]): Promise<number> {
     const q = tokens.map((t) => `"${t}"*`).join(' AND ');
     const matches = sql`(SELECT rowid FROM scenarios_fts WHERE scenarios_fts MATCH ${q})`;
@@ -255,6 +271,11 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       const total = await totals.total(key, ['scenarios', 'scenario_tags'], async () => {
         // The whole library's total is kept by the database (lib/list-totals.ts): no rows are counted.
         if (f.age === -1 && f.condition === -1 && !f.tagIds.length && !searchTokens(f.words).length && !lang) return storedTotal(db, LIBRARY_TOTAL);
+        const tokens = searchTokens(f.words);
+        if (tokens.length === 1 && f.age === -1 && f.condition === -1 && !f.tagIds.length && !lang) {
+          const n = await onlyWordCount(tokens[0]!);
+          if (n !== null) return n;
+        }
         if (dialect === 'sqlite' && f.age === -1 && f.condition === -1 && !f.tagIds.length && !lang) return libraryMatchesSqlite(searchTokens(f.words));
         if (dialect === 'postgres' && searchTokens(f.words).length && !f.tagIds.length && !lang) {
           const { rows } = await sql<{ n: number }>`SELECT scenario_search_count(${listedQueryPg(searchTokens(f.words), f)}) AS n`.execute(db);
