@@ -20,10 +20,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `INSERT INTO library_months (month, n) SELECT ${month(row)}, ${delta} WHERE ${listed(row)}
       ON CONFLICT (month) DO UPDATE SET n = library_months.n + (${delta});`;
   if (isPostgres(db)) {
+    // One statement, its months in order: two writers lock the rows they share in the same order.
+    const delta = (row: string, d: 1 | -1) => `SELECT ${month(row)} AS month, ${d} AS d WHERE ${listed(row)}`;
+    const change = (parts: string) => `INSERT INTO library_months (month, n)
+        SELECT month, sum(d) FROM (${parts}) changes GROUP BY month HAVING sum(d) <> 0 ORDER BY month
+        ON CONFLICT (month) DO UPDATE SET n = library_months.n + EXCLUDED.n;`;
     await sql.raw(`CREATE FUNCTION library_months_count() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') THEN ${add('OLD', -1)} END IF;
-        IF TG_OP IN ('UPDATE', 'INSERT') THEN ${add('NEW', 1)} END IF;
+        IF TG_OP = 'INSERT' THEN ${change(delta('NEW', 1))}
+        ELSIF TG_OP = 'DELETE' THEN ${change(delta('OLD', -1))}
+        ELSE ${change(`${delta('OLD', -1)} UNION ALL ${delta('NEW', 1)}`)}
+        END IF;
         RETURN NULL;
       END $$`).execute(db);
     await sql`CREATE TRIGGER library_months_count AFTER INSERT OR DELETE OR UPDATE OF privacy_level, is_processed, contributed_at ON scenarios

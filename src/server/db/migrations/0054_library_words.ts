@@ -44,15 +44,19 @@ export async function refillPostgresLibraryWords(db: Kysely<unknown>): Promise<v
 }
 
 async function postgresCounts(db: Kysely<unknown>) {
-  /** Adds `delta` to each word of the document `row` holds, when it is listed. */
-  const add = (row: string, delta: 1 | -1) =>
-    `INSERT INTO library_words (word, n) SELECT lexeme, ${delta} FROM (${postgresWords(`(SELECT ${row}.document AS document) d`)}) words
-      ON CONFLICT (word) DO UPDATE SET n = library_words.n + (${delta});`;
+  // One statement per change, its words in order: two writers lock the rows they share in the
+  // same order (no deadlock), and a word in both the old and the new text is not written.
+  const words = (row: string) => postgresWords(`(SELECT ${row}.document AS document) d`);
+  const change = (parts: string) => `INSERT INTO library_words (word, n)
+      SELECT lexeme, sum(d) FROM (${parts}) changes GROUP BY lexeme HAVING sum(d) <> 0 ORDER BY lexeme
+      ON CONFLICT (word) DO UPDATE SET n = library_words.n + EXCLUDED.n;`;
   await sql.raw(`CREATE FUNCTION library_words_count() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      IF TG_OP = 'UPDATE' AND OLD.document = NEW.document THEN RETURN NULL; END IF;
-      IF TG_OP IN ('UPDATE', 'DELETE') THEN ${add('OLD', -1)} END IF;
-      IF TG_OP IN ('UPDATE', 'INSERT') THEN ${add('NEW', 1)} END IF;
+      IF TG_OP = 'INSERT' THEN ${change(`SELECT lexeme, 1 AS d FROM (${words('NEW')}) w`)}
+      ELSIF TG_OP = 'DELETE' THEN ${change(`SELECT lexeme, -1 AS d FROM (${words('OLD')}) w`)}
+      ELSIF OLD.document <> NEW.document THEN
+        ${change(`SELECT lexeme, -1 AS d FROM (${words('OLD')}) o UNION ALL SELECT lexeme, 1 FROM (${words('NEW')}) w`)}
+      END IF;
       RETURN NULL;
     END $$`).execute(db);
   await sql`CREATE TRIGGER library_words_count AFTER INSERT OR DELETE OR UPDATE OF document ON scenario_search_documents
