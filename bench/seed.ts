@@ -441,11 +441,13 @@ export async function copyToPostgres(sqliteFile: string, pgUrl: string, extraTab
     const { refillPostgresGroupWords } = await import('../src/server/db/migrations/0052_group_words.js');
     const { refillLibraryMonths } = await import('../src/server/db/migrations/0053_library_months.js');
     const { refillPostgresLibraryWords } = await import('../src/server/db/migrations/0054_library_words.js');
+    const { refillPostgresPostWords } = await import('../src/server/db/migrations/0055_post_words.js');
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: pgUrl, max: 1 }) }) });
     await recountListTotals(db);
     await refillPostgresGroupWords(db);
     await refillLibraryMonths(db);
     await refillPostgresLibraryWords(db);
+    await refillPostgresPostWords(db);
     await db.destroy();
     // As autovacuum leaves a table in steady use: statistics, and the visibility map that lets a
     // page of ids come from an index alone.

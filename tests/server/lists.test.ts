@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
+import { registerSqliteFunctions } from '../../src/server/db/sqlite-functions.js';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -341,7 +342,9 @@ describe.each(dbKinds)('one read of the versions per GET request (%s)', (kind) =
   beforeAll(async () => {
     t = await buildTestApp(kind);
     if (kind === 'sqlite') {
+      // Another process of the app: its connection has the functions the triggers call.
       const other = new SQLite(path.join(t.dataDir, 'community.sqlite'));
+      registerSqliteFunctions(other);
       otherConnection = {
         run: async (text) => {
           other.exec(text);

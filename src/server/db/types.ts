@@ -387,6 +387,16 @@ export interface TusUploadTable {
   result_uuid_id: string | null;
 }
 
+/** How many listed posts hold a word, by listing and tier (migration 0055): a one-word search's totals. */
+export interface PostWordTable {
+  word: string;
+  /** SQLite: 'listedfeed' or 'listedg<id>' (posts.listing); PostgreSQL: '#feed' or '#g<id>'. */
+  listing: string;
+  /** 0 when the post's title holds the word, 1 when only its text or tags do. */
+  tier: number;
+  n: number;
+}
+
 /** How many library scenarios hold a word (migration 0054): a one-word search's total. */
 export interface LibraryWordTable {
   word: string;
@@ -526,6 +536,7 @@ export interface Database {
   group_words: GroupWordTable;
   library_months: LibraryMonthTable;
   library_words: LibraryWordTable;
+  post_words: PostWordTable;
   group_members: GroupMemberTable;
   group_invites: GroupInviteTable;
   group_join_requests: GroupJoinRequestTable;

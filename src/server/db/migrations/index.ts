@@ -39,6 +39,7 @@ import * as m0051 from './0051_pg_name_keys.js';
 import * as m0052 from './0052_group_words.js';
 import * as m0053 from './0053_library_months.js';
 import * as m0054 from './0054_library_words.js';
+import * as m0055 from './0055_post_words.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0052_group_words': m0052,
   '0053_library_months': m0053,
   '0054_library_words': m0054,
+  '0055_post_words': m0055,
 };

@@ -59,14 +59,39 @@ export function searchRepository(db: DB, dialect: Dialect) {
    * as the dialect's search index holds it (PostgreSQL: lexemes of the document, migration 0047;
    * SQLite: tokens of posts_fts's listing column, 0050). Kept until a membership changes (lib/list-cache.ts).
    */
-  const listedFor = (viewerId: number) =>
-    totals.page(`listed posts ${viewerId}`, ['group_members'], async () => {
+  const listingsFor = (viewerId: number) =>
+    totals.page(`post listings ${viewerId}`, ['group_members'], async () => {
       const { rows } = await sql<{ group_id: number }>`SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ${viewerId} ORDER BY gm.group_id`.execute(db);
       const groups = rows.map((r) => r.group_id);
-      return pg
-        ? listedQuery([LISTED.feed, ...groups.map(LISTED.group)], '|')
-        : listedFts([FTS_LISTED.feed, ...groups.map(FTS_LISTED.group)]);
+      return pg ? [LISTED.feed, ...groups.map(LISTED.group)] : [FTS_LISTED.feed, ...groups.map(FTS_LISTED.group)];
     });
+  const listedFor = async (viewerId: number) => {
+    const listings = await listingsFor(viewerId);
+    return pg ? listedQuery(listings, '|') : listedFts(listings);
+  };
+
+  /**
+   * The posts a reader may see holding a word that starts with `prefix`, all and with it in their
+   * title, when only one posted word starts with it (post_words, migration 0055: a row per listing
+   * and tier); else null.
+   */
+  async function onlyWordCounts(viewerId: number, prefix: string): Promise<{ all: number; title: number } | null> {
+    // Every word starting with the prefix sorts below the prefix followed by the last code point
+    // (byte order: SQLite's, and the "C" collation of the column on PostgreSQL).
+    const end = `${prefix}\u{10FFFF}`;
+    const found = await sql<{ word: string; next: string | null }>`WITH first AS (
+        SELECT word FROM post_words WHERE word >= ${prefix} AND word < ${end} AND n > 0 ORDER BY word LIMIT 1)
+      SELECT first.word, (SELECT pw.word FROM post_words pw WHERE pw.word > first.word AND pw.word < ${end} AND pw.n > 0 ORDER BY pw.word LIMIT 1) AS next
+      FROM first`.execute(db);
+    const only = found.rows[0];
+    if (!only) return { all: 0, title: 0 };
+    if (only.next !== null) return null;
+    const listings = await listingsFor(viewerId);
+    const { rows } = await sql<{ tier: number; n: number }>`SELECT tier, sum(n) AS n FROM post_words
+      WHERE word = ${only.word} AND listing IN (${sql.join(listings)}) GROUP BY tier`.execute(db);
+    const n = (tier: number) => Number(rows.find((r) => Number(r.tier) === tier)?.n ?? 0);
+    return { all: n(0) + n(1), title: n(0) };
+  }
 
   /**
    * Visible posts matching the words in two tiers: those whose title holds every word, then the
@@ -136,8 +161,14 @@ export function searchRepository(db: DB, dialect: Dialect) {
       return { count, rows: await postsById(idsInListOrder(w, found.rows.map((r) => r.id))) };
     }
     const m = await postMatches(viewerId, words);
+    // One word: both counts from the word counts when they can answer (one read), else each from the index.
+    const wordCounts = words.length === 1 ? () => onlyWordCounts(viewerId, words[0]!) : async () => null;
     const countOf = (q: RawBuilder<unknown>) =>
-      cachedCount(q === m.all ? 'matches' : 'title', async () => Number((await m.count(q).execute(db)).rows[0].n));
+      cachedCount(q === m.all ? 'matches' : 'title', async () => {
+        const counted = await wordCounts();
+        if (counted) return q === m.all ? counted.all : counted.title;
+        return Number((await m.count(q).execute(db)).rows[0].n);
+      });
     // Deferred join per tier: the tier's ids in index order (from its nearer end), then only the
     // page's posts. The first page needs no count of the title tier: a short read of it is the whole tier.
     // PostgreSQL: a GIN index gives its matches in no order, so a word with few matches gathers
