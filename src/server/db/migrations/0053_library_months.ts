@@ -7,7 +7,7 @@
 //   - 'listed': public and processed, as the library lists (and its stored total counts);
 //   - the month: the first 7 characters of contributed_at (ISO text, 'YYYY-MM').
 import type { Kysely } from 'kysely';
-import { isPostgres, sql } from './helpers.js';
+import { isPostgres, pgCountsTriggerBody, sql } from './helpers.js';
 
 const listed = (row: string) => `${row}.privacy_level = 2 AND ${row}.is_processed = 1`;
 const month = (row: string) => `substr(${row}.contributed_at, 1, 7)`;
@@ -15,29 +15,18 @@ const month = (row: string) => `substr(${row}.contributed_at, 1, 7)`;
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE library_months (month text PRIMARY KEY, n integer NOT NULL)`.execute(db);
   await refillLibraryMonths(db);
-  /** Statements that add `delta` to the month of `row` when `row` is listed. */
-  const add = (row: string, delta: 1 | -1) =>
-    `INSERT INTO library_months (month, n) SELECT ${month(row)}, ${delta} WHERE ${listed(row)}
-      ON CONFLICT (month) DO UPDATE SET n = library_months.n + (${delta});`;
   if (isPostgres(db)) {
-    // One statement, its months in order: two writers lock the rows they share in the same order.
-    const delta = (row: string, d: 1 | -1) => `SELECT ${month(row)} AS month, ${d} AS d WHERE ${listed(row)}`;
-    const change = (parts: string) => `INSERT INTO library_months (month, n)
-        SELECT month, sum(d) FROM (${parts}) changes GROUP BY month HAVING sum(d) <> 0 ORDER BY month
-        ON CONFLICT (month) DO UPDATE SET n = library_months.n + EXCLUDED.n;`;
-    await sql.raw(`CREATE FUNCTION library_months_count() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP = 'INSERT' THEN ${change(delta('NEW', 1))}
-        ELSIF TG_OP = 'DELETE' THEN ${change(delta('OLD', -1))}
-        ELSE ${change(`${delta('OLD', -1)} UNION ALL ${delta('NEW', 1)}`)}
-        END IF;
-        RETURN NULL;
-      END $$`).execute(db);
+    const body = pgCountsTriggerBody('library_months', ['month'], (row, d) => `SELECT ${month(row)} AS month, ${d} AS d WHERE ${listed(row)}`);
+    await sql.raw(`CREATE FUNCTION library_months_count() RETURNS trigger LANGUAGE plpgsql AS $$ ${body} $$`).execute(db);
     await sql`CREATE TRIGGER library_months_count AFTER INSERT OR DELETE OR UPDATE OF privacy_level, is_processed, contributed_at ON scenarios
       FOR EACH ROW EXECUTE FUNCTION library_months_count()`.execute(db);
     return;
   }
-  // (SQLite's upsert needs a WHERE on its SELECT to tell its ON CONFLICT from a join's ON.)
+  /** Statements that add `delta` to the month of `row` when `row` is listed. (SQLite's upsert needs
+   * a WHERE on its SELECT to tell its ON CONFLICT from a join's ON.) */
+  const add = (row: string, delta: 1 | -1) =>
+    `INSERT INTO library_months (month, n) SELECT ${month(row)}, ${delta} WHERE ${listed(row)}
+      ON CONFLICT (month) DO UPDATE SET n = library_months.n + (${delta});`;
   await sql.raw(`CREATE TRIGGER library_months_insert AFTER INSERT ON scenarios BEGIN ${add('NEW', 1)} END`).execute(db);
   await sql.raw(`CREATE TRIGGER library_months_delete AFTER DELETE ON scenarios BEGIN ${add('OLD', -1)} END`).execute(db);
   await sql.raw(`CREATE TRIGGER library_months_update AFTER UPDATE OF privacy_level, is_processed, contributed_at ON scenarios BEGIN

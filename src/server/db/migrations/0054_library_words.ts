@@ -10,7 +10,7 @@
 //     document is listed ('#library'); the word compares byte by byte (COLLATE "C") so a prefix is
 //     a range of the key.
 import type { Kysely } from 'kysely';
-import { isPostgres, sql } from './helpers.js';
+import { isPostgres, pgCountsTriggerBody, sql } from './helpers.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
@@ -34,31 +34,19 @@ async function sqliteCounts(db: Kysely<unknown>) {
 }
 
 /** PostgreSQL: the words of the listed documents `from` names as d. */
-const postgresWords = (from: string) => `SELECT w.lexeme FROM ${from}, unnest(d.document) w
+const postgresWords = (from: string) => `SELECT w.lexeme AS word FROM ${from}, unnest(d.document) w
   WHERE d.document @@ '''#library'''::tsquery AND left(w.lexeme, 1) <> '#'`;
 
 /** PostgreSQL: every word's count again, for rows loaded with the triggers off (the bench's copy). */
 export async function refillPostgresLibraryWords(db: Kysely<unknown>): Promise<void> {
   await sql`DELETE FROM library_words`.execute(db);
-  await sql.raw(`INSERT INTO library_words (word, n) SELECT lexeme, count(*) FROM (${postgresWords('scenario_search_documents d')}) words GROUP BY 1`).execute(db);
+  await sql.raw(`INSERT INTO library_words (word, n) SELECT word, count(*) FROM (${postgresWords('scenario_search_documents d')}) words GROUP BY 1`).execute(db);
 }
 
 async function postgresCounts(db: Kysely<unknown>) {
-  // One statement per change, its words in order: two writers lock the rows they share in the
-  // same order (no deadlock), and a word in both the old and the new text is not written.
-  const words = (row: string) => postgresWords(`(SELECT ${row}.document AS document) d`);
-  const change = (parts: string) => `INSERT INTO library_words (word, n)
-      SELECT lexeme, sum(d) FROM (${parts}) changes GROUP BY lexeme HAVING sum(d) <> 0 ORDER BY lexeme
-      ON CONFLICT (word) DO UPDATE SET n = library_words.n + EXCLUDED.n;`;
-  await sql.raw(`CREATE FUNCTION library_words_count() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF TG_OP = 'INSERT' THEN ${change(`SELECT lexeme, 1 AS d FROM (${words('NEW')}) w`)}
-      ELSIF TG_OP = 'DELETE' THEN ${change(`SELECT lexeme, -1 AS d FROM (${words('OLD')}) w`)}
-      ELSIF OLD.document <> NEW.document THEN
-        ${change(`SELECT lexeme, -1 AS d FROM (${words('OLD')}) o UNION ALL SELECT lexeme, 1 FROM (${words('NEW')}) w`)}
-      END IF;
-      RETURN NULL;
-    END $$`).execute(db);
+  const words = (row: string, d: 1 | -1) => `SELECT word, ${d} AS d FROM (${postgresWords(`(SELECT ${row}.document AS document) d`)}) w`;
+  const body = pgCountsTriggerBody('library_words', ['word'], words, 'OLD.document = NEW.document');
+  await sql.raw(`CREATE FUNCTION library_words_count() RETURNS trigger LANGUAGE plpgsql AS $$ ${body} $$`).execute(db);
   await sql`CREATE TRIGGER library_words_count AFTER INSERT OR DELETE OR UPDATE OF document ON scenario_search_documents
     FOR EACH ROW EXECUTE FUNCTION library_words_count()`.execute(db);
   await refillPostgresLibraryWords(db);

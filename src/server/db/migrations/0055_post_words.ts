@@ -11,7 +11,7 @@
 //   - PostgreSQL: a trigger on the post's search document (0047) reads its lexemes (weight A: the
 //     title) and its listing lexeme ('#feed', '#g<id>'); one statement a change, its rows in order.
 import type { Kysely } from 'kysely';
-import { isPostgres, sql } from './helpers.js';
+import { isPostgres, pgCountsTriggerBody, sql } from './helpers.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
@@ -54,17 +54,8 @@ export async function refillPostgresPostWords(db: Kysely<unknown>): Promise<void
 
 async function postgresCounts(db: Kysely<unknown>) {
   const words = (row: string, d: 1 | -1) => `SELECT word, listing, tier, ${d} AS d FROM (${postgresWords(`(SELECT ${row}.document AS document) d`)}) w`;
-  const change = (parts: string) => `INSERT INTO post_words (word, listing, tier, n)
-      SELECT word, listing, tier, sum(d) FROM (${parts}) changes GROUP BY 1, 2, 3 HAVING sum(d) <> 0 ORDER BY 1, 2, 3
-      ON CONFLICT (word, listing, tier) DO UPDATE SET n = post_words.n + EXCLUDED.n;`;
-  await sql.raw(`CREATE FUNCTION post_words_count() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF TG_OP = 'INSERT' THEN ${change(words('NEW', 1))}
-      ELSIF TG_OP = 'DELETE' THEN ${change(words('OLD', -1))}
-      ELSIF OLD.document <> NEW.document THEN ${change(`${words('OLD', -1)} UNION ALL ${words('NEW', 1)}`)}
-      END IF;
-      RETURN NULL;
-    END $$`).execute(db);
+  const body = pgCountsTriggerBody('post_words', ['word', 'listing', 'tier'], words, 'OLD.document = NEW.document');
+  await sql.raw(`CREATE FUNCTION post_words_count() RETURNS trigger LANGUAGE plpgsql AS $$ ${body} $$`).execute(db);
   await sql`CREATE TRIGGER post_words_count AFTER INSERT OR DELETE OR UPDATE OF document ON posts_search
     FOR EACH ROW EXECUTE FUNCTION post_words_count()`.execute(db);
   await refillPostgresPostWords(db);
