@@ -8,6 +8,8 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { timeoutSignal } from '../lib/compat';
 import { pathOf } from '../../shared/endpoint';
 import { getHealth } from '../../shared/endpoints/health';
+import { afterFirstScreen } from '../lib/first-screen';
+import { offlineDbExists } from './db-exists';
 
 const HEALTH_URL = pathOf(getHealth);
 /** How long the server may take to answer before the app goes on with what is kept. */
@@ -102,17 +104,25 @@ export function startReachabilityWatch(queryClient?: QueryClient) {
   });
   // No network at all is known at once: the first screen already says so.
   if (typeof navigator !== 'undefined' && navigator.onLine === false) setReachable(false, 'offline');
-  onlineManager.setEventListener(() => {
-    const recheck = () => void checkReachability();
-    const goneOffline = () => setReachable(false, 'offline');
-    window.addEventListener('online', recheck);
-    window.addEventListener('offline', goneOffline);
-    window.addEventListener('pageshow', recheck);
-    void checkReachability();
-    return () => {
-      window.removeEventListener('online', recheck);
-      window.removeEventListener('offline', goneOffline);
-      window.removeEventListener('pageshow', recheck);
-    };
+  // The checks start at once where a kept copy is restored (it is shown with the first verdict). On a
+  // first visit nothing waits for a verdict: they start once the first screen has been painted, so
+  // that on a slow network their request does not compete with the screen's. Until then TanStack's
+  // own online and offline events stand, and a request that fails still asks for a check
+  // (reportNetworkFailure).
+  void offlineDbExists().then(async (restoring) => {
+    if (!restoring) await afterFirstScreen();
+    onlineManager.setEventListener(() => {
+      const recheck = () => void checkReachability();
+      const goneOffline = () => setReachable(false, 'offline');
+      window.addEventListener('online', recheck);
+      window.addEventListener('offline', goneOffline);
+      window.addEventListener('pageshow', recheck);
+      void checkReachability();
+      return () => {
+        window.removeEventListener('online', recheck);
+        window.removeEventListener('offline', goneOffline);
+        window.removeEventListener('pageshow', recheck);
+      };
+    });
   });
 }

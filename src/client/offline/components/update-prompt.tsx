@@ -4,11 +4,22 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { afterFirstScreen } from '../../lib/first-screen';
 
 /** While the page is visible, ask for a new version this often. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
+/**
+ * The worker is registered once the first screen has been painted: registering fetches its library
+ * (workbox-window) and the worker's script, which on a slow network would compete with the screen's.
+ */
 export function UpdatePrompt() {
+  const [started, setStarted] = useState(false);
+  useEffect(() => void afterFirstScreen().then(() => setStarted(true)), []);
+  return started ? <UpdateCheck /> : null;
+}
+
+function UpdateCheck() {
   const [registration, setRegistration] = useState<ServiceWorkerRegistration | undefined>();
   const {
     needRefresh: [needRefresh, setNeedRefresh],

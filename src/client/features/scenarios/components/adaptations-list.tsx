@@ -4,9 +4,10 @@ import type { Scenario } from '../../../../shared/schemas/scenarios';
 import { useExchangeT } from '../../../i18n/exchange';
 import { useScenarioAdaptations } from '../api/scenario-adaptations';
 
-export function AdaptationsList({ scenario }: { scenario: Scenario }) {
+/** `ask`: whether to ask for the list yet (its heading shows at once). */
+export function AdaptationsList({ scenario, ask = true }: { scenario: Scenario; ask?: boolean }) {
   const t = useExchangeT();
-  const { data } = useScenarioAdaptations(scenario.uuid_id, scenario.num_adaptations > 0);
+  const { data } = useScenarioAdaptations(scenario.uuid_id, ask && scenario.num_adaptations > 0);
   if (scenario.num_adaptations === 0) return null;
   return (
     <section className="card adaptations" aria-labelledby="adaptations-title" data-testid="adaptations-list">

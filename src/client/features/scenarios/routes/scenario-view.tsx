@@ -31,6 +31,7 @@ import { AdaptationsList } from '../components/adaptations-list';
 import { Reviews } from '../components/reviews';
 import { sexText } from '../components/scenario-details';
 import { lazyNow } from '../../../lib/lazy-now';
+import { useFirstScreenShown } from '../../../lib/first-screen';
 
 const NotPublishableNotice = lazyNow(() => import('../components/not-publishable-notice').then((m) => ({ default: m.NotPublishableNotice })));
 
@@ -194,9 +195,24 @@ function ScenarioViewBody({ s, own, live, kept }: { s: Scenario; own: boolean; l
       </div>
       <ScenarioStory scenario={s} />
       <ScenarioDetailsCard scenario={s} />
-      {live && <VersionHistory scenario={s} own={own} />}
-      {live && <AdaptationsList scenario={s} />}
-      {live && <Reviews scenario={s} own={own} />}
+      {live && <BelowFirstView s={s} own={own} />}
     </div>
+  );
+}
+
+/**
+ * The versions, adaptations and reviews, below the first view: they ask for their data once the
+ * first screen has been painted (on a slow network their requests would otherwise come before the
+ * pictures at the top are shown). The versions and the reviews show nothing until their answer, the
+ * adaptations their heading at once.
+ */
+function BelowFirstView({ s, own }: { s: Scenario; own: boolean }) {
+  const shown = useFirstScreenShown();
+  return (
+    <>
+      {shown && <VersionHistory scenario={s} own={own} />}
+      <AdaptationsList scenario={s} ask={shown} />
+      {shown && <Reviews scenario={s} own={own} />}
+    </>
   );
 }
