@@ -24,7 +24,8 @@ test('a push shows a notification, and a tap opens its page', async ({ page, con
     const payload = { title: 'New reply', body: 'Edna Educator replied to "Airway"', link: '/notifications', kind: 'reply' };
     const event = new PushEvent('push', { data: JSON.stringify(payload) });
     sw.dispatchEvent(event);
-    for (let i = 0; i < 50; i++) {
+    // (Shown within a moment; a machine under load takes longer.)
+    for (let i = 0; i < 150; i++) {
       const list = await sw.registration.getNotifications();
       if (list.length) return list.map((n) => ({ title: n.title, body: n.body, data: n.data as unknown }));
       await new Promise((r) => setTimeout(r, 100));
