@@ -424,8 +424,9 @@ export async function copyToPostgres(sqliteFile: string, pgUrl: string, extraTab
       await client.query('COMMIT');
       if (cols.includes('id')) await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 1) FROM ${table}))`);
     }
-    await client.query('SET session_replication_role = DEFAULT');
-    // What the triggers keep: the search documents of posts, scenarios, groups and users, and the stored list totals.
+    // What the triggers keep, built set by set with the triggers still off (row by row, the word
+    // counts' triggers on the documents took minutes): the search documents of posts, scenarios,
+    // groups and users, then (below) the stored totals, group words, library months and word counts.
     await client.query(`INSERT INTO posts_search (post_id, document)
       SELECT id, post_listed_document(title, text, tag_text, status, deleted_at, group_id) FROM posts
       ON CONFLICT (post_id) DO UPDATE SET document = EXCLUDED.document`);
@@ -436,6 +437,7 @@ export async function copyToPostgres(sqliteFile: string, pgUrl: string, extraTab
       ON CONFLICT (group_id) DO UPDATE SET document = EXCLUDED.document, name_key = EXCLUDED.name_key`);
     await client.query(`INSERT INTO user_search_documents (user_id, document) SELECT id, user_search_document(first_name, last_name, username, email) FROM users
       ON CONFLICT (user_id) DO UPDATE SET document = EXCLUDED.document`);
+    await client.query('SET session_replication_role = DEFAULT');
     const { Kysely, PostgresDialect } = await import('kysely');
     const { recountListTotals } = await import('../src/server/db/migrations/0023_list_totals.js');
     const { refillPostgresGroupWords } = await import('../src/server/db/migrations/0052_group_words.js');
