@@ -162,7 +162,8 @@ export function searchRepository(db: DB, dialect: Dialect) {
     }
     const m = await postMatches(viewerId, words);
     // One word: both counts from the word counts when they can answer (one read), else each from the index.
-    const wordCounts = words.length === 1 ? () => onlyWordCounts(viewerId, words[0]!) : async () => null;
+    let asked: Promise<{ all: number; title: number } | null> | undefined;
+    const wordCounts = () => (asked ??= words.length === 1 ? onlyWordCounts(viewerId, words[0]!) : Promise.resolve(null));
     const countOf = (q: RawBuilder<unknown>) =>
       cachedCount(q === m.all ? 'matches' : 'title', async () => {
         const counted = await wordCounts();
