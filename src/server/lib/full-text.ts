@@ -114,3 +114,22 @@ export async function searchUsers(db: DB, dialect: Dialect, words: string[], pag
   const rows = await sql<UserHit>`SELECT ${cols} FROM users u WHERE u.id IN (${sql.join(pageIds)})`.execute(db);
   return { count: n, rows: rowsInOrder(pageIds, rows.rows) };
 }
+
+/**
+ * The one word of a word table (group_words 0052, library_words 0054, post_words 0055) that starts
+ * with `prefix`: the word when only one does, null when several do, undefined when none does. Two
+ * seeks on the word's index: the first such word and the next. `counted`: only rows still counted
+ * (n > 0) stand for a word.
+ */
+export async function soleWordStarting(db: DB, table: 'group_words' | 'library_words' | 'post_words', prefix: string, counted: boolean): Promise<string | null | undefined> {
+  // Every word starting with the prefix sorts below the prefix followed by the last code point
+  // (byte order: SQLite's, and the "C" collation of the column on PostgreSQL).
+  const end = `${prefix}\u{10FFFF}`;
+  const live = counted ? sql`AND n > 0` : sql``;
+  const { rows } = await sql<{ word: string; next: string | null }>`WITH first AS (
+      SELECT word FROM ${sql.table(table)} WHERE word >= ${prefix} AND word < ${end} ${live} ORDER BY word LIMIT 1)
+    SELECT first.word, (SELECT w.word FROM ${sql.table(table)} w WHERE w.word > first.word AND w.word < ${end} ${live} ORDER BY w.word LIMIT 1) AS next
+    FROM first`.execute(db);
+  if (!rows[0]) return undefined;
+  return rows[0].next === null ? rows[0].word : null;
+}

@@ -7,7 +7,7 @@
 //   - 'listed': public and processed, as the library lists (and its stored total counts);
 //   - the month: the first 7 characters of contributed_at (ISO text, 'YYYY-MM').
 import type { Kysely } from 'kysely';
-import { isPostgres, pgCountsTriggerBody, sql } from './helpers.js';
+import { isPostgres, pgCountsTrigger, sql } from './helpers.js';
 
 const listed = (row: string) => `${row}.privacy_level = 2 AND ${row}.is_processed = 1`;
 const month = (row: string) => `substr(${row}.contributed_at, 1, 7)`;
@@ -16,10 +16,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE library_months (month text PRIMARY KEY, n integer NOT NULL)`.execute(db);
   await refillLibraryMonths(db);
   if (isPostgres(db)) {
-    const body = pgCountsTriggerBody('library_months', ['month'], (row, d) => `SELECT ${month(row)} AS month, ${d} AS d WHERE ${listed(row)}`);
-    await sql.raw(`CREATE FUNCTION library_months_count() RETURNS trigger LANGUAGE plpgsql AS $$ ${body} $$`).execute(db);
-    await sql`CREATE TRIGGER library_months_count AFTER INSERT OR DELETE OR UPDATE OF privacy_level, is_processed, contributed_at ON scenarios
-      FOR EACH ROW EXECUTE FUNCTION library_months_count()`.execute(db);
+    await pgCountsTrigger(db, {
+      name: 'library_months_count', on: 'scenarios', events: 'INSERT OR DELETE OR UPDATE OF privacy_level, is_processed, contributed_at',
+      table: 'library_months', keys: ['month'], changes: (row, d) => `SELECT ${month(row)} AS month, ${d} AS d WHERE ${listed(row)}`,
+    });
     return;
   }
   /** Statements that add `delta` to the month of `row` when `row` is listed. (SQLite's upsert needs

@@ -10,7 +10,7 @@
 //     document is listed ('#library'); the word compares byte by byte (COLLATE "C") so a prefix is
 //     a range of the key.
 import type { Kysely } from 'kysely';
-import { isPostgres, pgCountsTriggerBody, sql } from './helpers.js';
+import { isPostgres, pgCountsTrigger, sql } from './helpers.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
@@ -45,10 +45,10 @@ export async function refillPostgresLibraryWords(db: Kysely<unknown>): Promise<v
 
 async function postgresCounts(db: Kysely<unknown>) {
   const words = (row: string, d: 1 | -1) => `SELECT word, ${d} AS d FROM (${postgresWords(`(SELECT ${row}.document AS document) d`)}) w`;
-  const body = pgCountsTriggerBody('library_words', ['word'], words, 'OLD.document = NEW.document');
-  await sql.raw(`CREATE FUNCTION library_words_count() RETURNS trigger LANGUAGE plpgsql AS $$ ${body} $$`).execute(db);
-  await sql`CREATE TRIGGER library_words_count AFTER INSERT OR DELETE OR UPDATE OF document ON scenario_search_documents
-    FOR EACH ROW EXECUTE FUNCTION library_words_count()`.execute(db);
+  await pgCountsTrigger(db, {
+    name: 'library_words_count', on: 'scenario_search_documents', events: 'INSERT OR DELETE OR UPDATE OF document',
+    table: 'library_words', keys: ['word'], changes: words, unchanged: 'OLD.document = NEW.document',
+  });
   await refillPostgresLibraryWords(db);
 }
 

@@ -11,7 +11,7 @@
 //   - PostgreSQL: a trigger on the post's search document (0047) reads its lexemes (weight A: the
 //     title) and its listing lexeme ('#feed', '#g<id>'); one statement a change, its rows in order.
 import type { Kysely } from 'kysely';
-import { isPostgres, pgCountsTriggerBody, sql } from './helpers.js';
+import { isPostgres, pgCountsTrigger, sql } from './helpers.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
@@ -54,10 +54,10 @@ export async function refillPostgresPostWords(db: Kysely<unknown>): Promise<void
 
 async function postgresCounts(db: Kysely<unknown>) {
   const words = (row: string, d: 1 | -1) => `SELECT word, listing, tier, ${d} AS d FROM (${postgresWords(`(SELECT ${row}.document AS document) d`)}) w`;
-  const body = pgCountsTriggerBody('post_words', ['word', 'listing', 'tier'], words, 'OLD.document = NEW.document');
-  await sql.raw(`CREATE FUNCTION post_words_count() RETURNS trigger LANGUAGE plpgsql AS $$ ${body} $$`).execute(db);
-  await sql`CREATE TRIGGER post_words_count AFTER INSERT OR DELETE OR UPDATE OF document ON posts_search
-    FOR EACH ROW EXECUTE FUNCTION post_words_count()`.execute(db);
+  await pgCountsTrigger(db, {
+    name: 'post_words_count', on: 'posts_search', events: 'INSERT OR DELETE OR UPDATE OF document',
+    table: 'post_words', keys: ['word', 'listing', 'tier'], changes: words, unchanged: 'OLD.document = NEW.document',
+  });
   await refillPostgresPostWords(db);
 }
 

@@ -35,3 +35,15 @@ export function pgCountsTriggerBody(table: string, keys: string[], changes: (row
       RETURN NULL;
     END`;
 }
+
+/**
+ * PostgreSQL: the row trigger `name` (and its function) on `on` for `events` ('INSERT OR DELETE OR
+ * UPDATE OF ...') that keeps the counts of `table` (pgCountsTriggerBody).
+ */
+export async function pgCountsTrigger(
+  db: Kysely<unknown>,
+  t: { name: string; on: string; events: string; table: string; keys: string[]; changes: (row: 'OLD' | 'NEW', d: 1 | -1) => string; unchanged?: string },
+): Promise<void> {
+  await sql.raw(`CREATE FUNCTION ${t.name}() RETURNS trigger LANGUAGE plpgsql AS $$ ${pgCountsTriggerBody(t.table, t.keys, t.changes, t.unchanged)} $$`).execute(db);
+  await sql.raw(`CREATE TRIGGER ${t.name} AFTER ${t.events} ON ${t.on} FOR EACH ROW EXECUTE FUNCTION ${t.name}()`).execute(db);
+}

@@ -9,7 +9,7 @@ import { licenceOf } from '../../../shared/licences.js';
 import { LIBRARY_TOTAL, storedTotal } from '../../lib/list-totals.js';
 import { listCache } from '../../lib/list-cache.js';
 import { foldAccents } from '../../../shared/search.js';
-import { holdsWords, LISTED, listedQuery, tsQuery } from '../../lib/full-text.js';
+import { holdsWords, LISTED, listedQuery, soleWordStarting, tsQuery } from '../../lib/full-text.js';
 import { PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction, type PageWindow } from '../../lib/pages.js';
 import { enabledUserId, flipFavourite } from '../../lib/favourites.js';
@@ -202,27 +202,23 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
   }
 
   /**
+   * The library scenarios holding a word that starts with `prefix`, when only one word of the
+   * library does (library_words, migration 0054: one row), else null. None does: 0.
+   */
+  async function onlyWordCount(prefix: string): Promise<number | null> {
+    const word = await soleWordStarting(db, 'library_words', prefix, true);
+    if (word === undefined) return 0;
+    if (word === null) return null;
+    const { rows } = await sql<{ n: number }>`SELECT n FROM library_words WHERE word = ${word}`.execute(db);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /**
    * SQLite: the library scenarios matching every token, counted from the full-text index alone (it
    * holds every scenario) less the matches outside the library, found through the library indexes'
    * leading columns (each range is empty or short where most scenarios are public): no scenario row
    * is read per match.
    */
-  /**
-   * The library scenarios holding a word that starts with `prefix`, when only one word of the
-   * library does (library_words, migration 0054: one row), else null. None does: 0.
-   */
-  async function onlyWordCount(prefix: string): Promise<number | null> {
-    // Every word starting with the prefix sorts below the prefix followed by the last code point
-    // (byte order: SQLite's, and the "C" collation of the column on PostgreSQL).
-    const end = `${prefix}\u{10FFFF}`;
-    const { rows } = await sql<{ n: number; next: string | null }>`WITH first AS (
-        SELECT word, n FROM library_words WHERE word >= ${prefix} AND word < ${end} AND n > 0 ORDER BY word LIMIT 1)
-      SELECT first.n, (SELECT lw.word FROM library_words lw WHERE lw.word > first.word AND lw.word < ${end} AND lw.n > 0 ORDER BY lw.word LIMIT 1) AS next
-      FROM first`.execute(db);
-    if (!rows[0]) return 0;
-    return rows[0].next === null ? Number(rows[0].n) : null;
-  }
-
   async function libraryMatchesSqlite(tokens: string[]): Promise<number> {
     const q = tokens.map((t) => `"${t}"*`).join(' AND ');
     const matches = sql`(SELECT rowid FROM scenarios_fts WHERE scenarios_fts MATCH ${q})`;

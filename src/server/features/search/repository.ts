@@ -6,7 +6,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB, Dialect } from '../../db/connection.js';
 import { PostStatus } from '../../../shared/enums.js';
-import { FTS_LISTED, ftsQuery, LISTED, listedFts, listedQuery, POST_TEXT_COLUMNS, searchUsers, tsQuery, type Page } from '../../lib/full-text.js';
+import { FTS_LISTED, ftsQuery, LISTED, listedFts, listedQuery, POST_TEXT_COLUMNS, searchUsers, soleWordStarting, tsQuery, type Page } from '../../lib/full-text.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
 import { GROUPS_TOTAL, storedTotal } from '../../lib/list-totals.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction } from '../../lib/pages.js';
@@ -76,19 +76,12 @@ export function searchRepository(db: DB, dialect: Dialect) {
    * and tier); else null.
    */
   async function onlyWordCounts(viewerId: number, prefix: string): Promise<{ all: number; title: number } | null> {
-    // Every word starting with the prefix sorts below the prefix followed by the last code point
-    // (byte order: SQLite's, and the "C" collation of the column on PostgreSQL).
-    const end = `${prefix}\u{10FFFF}`;
-    const found = await sql<{ word: string; next: string | null }>`WITH first AS (
-        SELECT word FROM post_words WHERE word >= ${prefix} AND word < ${end} AND n > 0 ORDER BY word LIMIT 1)
-      SELECT first.word, (SELECT pw.word FROM post_words pw WHERE pw.word > first.word AND pw.word < ${end} AND pw.n > 0 ORDER BY pw.word LIMIT 1) AS next
-      FROM first`.execute(db);
-    const only = found.rows[0];
-    if (!only) return { all: 0, title: 0 };
-    if (only.next !== null) return null;
+    const word = await soleWordStarting(db, 'post_words', prefix, true);
+    if (word === undefined) return { all: 0, title: 0 };
+    if (word === null) return null;
     const listings = await listingsFor(viewerId);
     const { rows } = await sql<{ tier: number; n: number }>`SELECT tier, sum(n) AS n FROM post_words
-      WHERE word = ${only.word} AND listing IN (${sql.join(listings)}) GROUP BY tier`.execute(db);
+      WHERE word = ${word} AND listing IN (${sql.join(listings)}) GROUP BY tier`.execute(db);
     const n = (tier: number) => Number(rows.find((r) => Number(r.tier) === tier)?.n ?? 0);
     return { all: n(0) + n(1), title: n(0) };
   }
@@ -212,23 +205,9 @@ export function searchRepository(db: DB, dialect: Dialect) {
     return { count, rows: await postsById(ids) };
   }
 
-  /**
-   * The word of group_words that a search word stands for when it is the only one starting with it
-   * (a prefix of one word, or a whole word no longer word extends), else null: two seeks on the
-   * word index, the first such word and the next. Kept until a group changes.
-   */
-  function onlyIndexedWord(prefix: string): Promise<string | null> {
-    // Every word starting with the prefix sorts below the prefix followed by the last code point
-    // (byte order: SQLite's, and the "C" collation of the column on PostgreSQL).
-    const end = `${prefix}\u{10FFFF}`;
-    return totals.page(`group word ${prefix}`, ['forum_groups'], async () => {
-      const { rows } = await sql<{ word: string; next: string | null }>`WITH first AS (
-          SELECT word FROM group_words WHERE word >= ${prefix} AND word < ${end} ORDER BY word LIMIT 1)
-        SELECT first.word, (SELECT gw.word FROM group_words gw WHERE gw.word > first.word AND gw.word < ${end} ORDER BY gw.word LIMIT 1) AS next
-        FROM first`.execute(db);
-      return rows[0] && rows[0].next === null ? rows[0].word : null;
-    });
-  }
+  /** The one word of group_words a search word stands for (a prefix only it starts with), else null. Kept until a group changes. */
+  const onlyIndexedWord = (prefix: string) =>
+    totals.page(`group word ${prefix}`, ['forum_groups'], async () => (await soleWordStarting(db, 'group_words', prefix, false)) ?? null);
 
   async function groupHits(words: string[], page: Page): Promise<{ count: number; rows: GroupHit[] }> {
     const cols = sql`g.id, g.name, g.description, g.membership_type`;
