@@ -19,11 +19,15 @@ export const DIACRITIC_RANGES = String.raw`\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1d
 // eslint-disable-next-line no-misleading-character-class -- a class of combining marks alone, on purpose
 const DIACRITICS = new RegExp(`[${DIACRITIC_RANGES}]+`, 'gu');
 
+/** A character other than printable ASCII and white space: text without one needs only lower case to fold (it has no marks). */
+const BEYOND_ASCII = /[^\t\n\r -~]/;
+
 /**
  * Lower case without accents: canonical decomposition, diacritics dropped, composed again. Letters
  * that have no decomposition (ø, ł, ß, æ) stay as they are, as FTS5 keeps them.
  */
 export function foldAccents(text: string): string {
+  if (!BEYOND_ASCII.test(text)) return text.toLowerCase();
   return text.toLowerCase().normalize('NFD').replace(DIACRITICS, '').normalize('NFC');
 }
 
@@ -47,6 +51,7 @@ export interface HighlightPart {
 const WORD = /[\p{L}\p{N}]+/gu;
 
 function wordMatches(word: string, words: string[]): boolean {
+  if (!words.length) return false;
   const folded = foldAccents(word);
   return words.some((w) => folded.startsWith(w));
 }
@@ -80,7 +85,7 @@ export function snippet(text: string, words: string[], maxWords = 24): Highlight
   const flat = text.replace(/\s+/g, ' ').trim();
   if (!flat) return [];
   const tokens = [...flat.matchAll(/\S+/g)];
-  let first = tokens.findIndex((t) => [...t[0].matchAll(WORD)].some((m) => wordMatches(m[0], words)));
+  let first = words.length ? tokens.findIndex((t) => [...t[0].matchAll(WORD)].some((m) => wordMatches(m[0], words))) : 0;
   if (first < 0) first = 0;
   const start = Math.max(0, Math.min(first - Math.floor(maxWords / 3), tokens.length - maxWords));
   const end = Math.min(tokens.length, start + maxWords);

@@ -92,4 +92,37 @@ describe.each(dbKinds)("the posts' word counts (%s)", (kind) => {
     await t.app.db.deleteFrom('posts').where('id', '=', d).execute();
     await check();
   });
+
+  it('a search word that one posted word alone starts with finds what it finds as a prefix, in the same order', async () => {
+    /** What the reader is shown for `term`, worked out here: every word a prefix of a word of the post. */
+    const expected = async (who: TestUser, term: string) => {
+      const words = textWords(term);
+      const mine = new Set((await t.app.db.selectFrom('group_members').select('group_id').where('user_id', '=', who.id).execute()).map((r) => r.group_id));
+      const posts = await t.app.db.selectFrom('posts').select(['id', 'title', 'text', 'tag_text', 'group_id']).where('status', '=', 1).where('deleted_at', 'is', null).orderBy('id', 'desc').execute();
+      const holds = (texts: string[]) => words.every((w) => texts.some((x) => textWords(x).some((word) => word.startsWith(w))));
+      const visible = posts.filter((p) => (p.group_id === null || mine.has(p.group_id)) && holds([p.title, p.text, p.tag_text ?? '']));
+      const inTitle = visible.filter((p) => holds([p.title]));
+      return [...inTitle, ...visible.filter((p) => !inTitle.includes(p))].map((p) => p.title);
+    };
+    const same = async (terms: string[]) => {
+      for (const who of [member, outsider]) {
+        for (const term of terms) {
+          const shown = await search(who, term);
+          const want = await expected(who, term);
+          expect(shown.titles, `${who.username} ${term}`).toEqual(want);
+          expect(shown.count, `${who.username} ${term}`).toBe(want.length);
+        }
+      }
+    };
+    await post('Debrief after the code', 'What went well');
+    await post('Night shift', 'A short debrief in the corridor');
+    await post('Debrief circle', 'Closed group notes', { group: closed });
+    await post('Hot debrief', 'Tagged', {});
+    const pending = await post('Debriefing guide', 'Not approved yet', { status: 0 });
+    // 'debrie' and 'debri': only 'debrief' among the listed posts' words (the pending post's 'debriefing' is not listed).
+    await same(['debrie', 'debri', 'debrief', 'corrid', 'debrie what', 'debrief closed', 'debriefing', 'hot debr']);
+    // Approved, 'debriefing' is a second word starting with them: the same answers come from prefixes.
+    await t.app.db.updateTable('posts').set({ status: 1 }).where('id', '=', pending).execute();
+    await same(['debrie', 'debri', 'debrief', 'debriefing', 'debrie guide']);
+  });
 });

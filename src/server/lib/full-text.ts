@@ -13,9 +13,17 @@ export interface Page {
   limit: number;
 }
 
-/** FTS5: every word a prefix, all required; optionally within one column. */
-export const ftsQuery = (words: string[], column?: string) => {
-  const all = words.map((w) => `"${w}"*`).join(' AND ');
+/**
+ * FTS5: every word a prefix, all required; optionally within one column. `whole[i]`, when given, is
+ * the only indexed word that starts with `words[i]` (soleWordStarting): asked for whole, it finds
+ * the same rows. FTS5 reads a prefix's matches by merging the lists of every word that starts with
+ * it, all of them before the first row, but a whole word's list only as far as the page needs: at
+ * 100 000 posts a common word's first page of titles 1.7 against 0.25 ms, its last page 3.9 against
+ * 0.3 ms. (Not where the column holds none of its matches: a whole word then takes about 1.5 ms to
+ * find none, a prefix's merge 0.2 ms; the post search skips a tier its word counts say is empty.)
+ */
+export const ftsQuery = (words: string[], column?: string, whole: readonly (string | null | undefined)[] = []) => {
+  const all = words.map((w, i) => (whole[i] ? `"${whole[i]}"` : `"${w}"*`)).join(' AND ');
   return column ? `${column} : (${all})` : all;
 };
 /** PostgreSQL tsquery: every word a prefix, all required; `weight` limits it to the title (A). */

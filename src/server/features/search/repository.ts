@@ -71,12 +71,11 @@ export function searchRepository(db: DB, dialect: Dialect) {
   };
 
   /**
-   * The posts a reader may see holding a word that starts with `prefix`, all and with it in their
-   * title, when only one posted word starts with it (post_words, migration 0055: a row per listing
-   * and tier); else null.
+   * The posts a reader may see holding `word`, all and with it in their title, where `word` is what
+   * soleWordStarting found for the search word (post_words, migration 0055: a row per listing and
+   * tier): null when several posted words start with it (then null here), undefined when none does.
    */
-  async function onlyWordCounts(viewerId: number, prefix: string): Promise<{ all: number; title: number } | null> {
-    const word = await soleWordStarting(db, 'post_words', prefix, true);
+  async function onlyWordCounts(viewerId: number, word: string | null | undefined): Promise<{ all: number; title: number } | null> {
     if (word === undefined) return { all: 0, title: 0 };
     if (word === null) return null;
     const listings = await listingsFor(viewerId);
@@ -94,7 +93,7 @@ export function searchRepository(db: DB, dialect: Dialect) {
    * search document holds the post's listing, so each condition is one full-text query that the
    * index answers alone: a count reads no post (migration 0047).
    */
-  async function postMatches(viewerId: number, words: string[]) {
+  async function postMatches(viewerId: number, words: string[], whole: readonly (string | null | undefined)[]) {
     if (pg) {
       const listed = await listedFor(viewerId);
       const query = (q: RawBuilder<unknown>) => sql`(${q} && ${listed}::tsquery)`;
@@ -115,8 +114,8 @@ export function searchRepository(db: DB, dialect: Dialect) {
     // SQLite: the words in the text columns and the reader's listing (migration 0050) in one match,
     // which the full-text index answers alone: a count or a page reads no post.
     const listed = await listedFor(viewerId);
-    const all = ftsQuery(words, POST_TEXT_COLUMNS);
-    const title = ftsQuery(words, 'title');
+    const all = ftsQuery(words, POST_TEXT_COLUMNS, whole);
+    const title = ftsQuery(words, 'title', whole);
     const listedMatch = (q: string) => sql`${`(${q}) AND (${listed})`}`;
     const where = (q: RawBuilder<unknown>) => sql`posts_fts MATCH ${q}`;
     return {
@@ -153,10 +152,13 @@ export function searchRepository(db: DB, dialect: Dialect) {
         ORDER BY p.created_at ${d}, p.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
       return { count, rows: await postsById(idsInListOrder(w, found.rows.map((r) => r.id))) };
     }
-    const m = await postMatches(viewerId, words);
-    // One word: both counts from the word counts when they can answer (one read), else each from the index.
+    // One search word that only one posted word starts with (post_words, 0055): its counts, by tier,
+    // are read from that word's rows, and on SQLite the index is asked for the word whole
+    // (ftsQuery). The listing in every query keeps to listed posts, whose words post_words holds.
+    const sole = words.length === 1 ? await soleWordStarting(db, 'post_words', words[0]!, true) : null;
+    const m = await postMatches(viewerId, words, [sole]);
     let asked: Promise<{ all: number; title: number } | null> | undefined;
-    const wordCounts = () => (asked ??= words.length === 1 ? onlyWordCounts(viewerId, words[0]!) : Promise.resolve(null));
+    const wordCounts = () => (asked ??= words.length === 1 ? onlyWordCounts(viewerId, sole) : Promise.resolve(null));
     const countOf = (q: RawBuilder<unknown>) =>
       cachedCount(q === m.all ? 'matches' : 'title', async () => {
         const counted = await wordCounts();
@@ -180,14 +182,17 @@ export function searchRepository(db: DB, dialect: Dialect) {
             ORDER BY ${m.order(d)} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
       return idsInListOrder(w, found.rows.map((r) => r.id));
     };
+    // The title tier's first page, unless the word counts say it is empty (then the index would
+    // look through every match of the word for one in a title, before finding none).
+    const firstOfTitles = async () => ((await wordCounts())?.title === 0 ? [] : readIds(m.title, Number.MAX_SAFE_INTEGER, 0, page.limit));
     let count: number;
     let first: number[] | null = null;
     if (pg) {
       count = await countOf(m.all);
       gather = count <= PG_GATHER_MATCHES;
-      if (page.offset === 0) first = await readIds(m.title, Number.MAX_SAFE_INTEGER, 0, page.limit);
+      if (page.offset === 0) first = await firstOfTitles();
     } else {
-      [count, first] = await Promise.all([countOf(m.all), page.offset === 0 ? readIds(m.title, Number.MAX_SAFE_INTEGER, 0, page.limit) : null]);
+      [count, first] = await Promise.all([countOf(m.all), page.offset === 0 ? firstOfTitles() : null]);
     }
     if (count === 0 || page.offset >= count) return { count, rows: [] };
     let ids: number[];
