@@ -173,6 +173,18 @@ describe.each(dbKinds)('replies (%s)', (kind) => {
     expect((await notes(admin)).some((n) => n.name === 'A reply was reported')).toBe(true);
 
     expect((await list(mod, postId)).json().replies.every((r: { can_delete: boolean }) => r.can_delete)).toBe(true);
+    // The post's card in the group: the count and the newest replies, which the group's moderator
+    // and an admin may remove and a plain member may not.
+    const card = async (who: TestUser) => {
+      const res = await call(who, { method: 'GET', url: `/api/forumgroup/GetGroupPosts/${groupId}?offset=0&count=5` });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { posts: { id: number; reply_count: number; latest_replies: { text: string; can_delete: boolean }[] }[] }).posts.find((p) => p.id === postId)!;
+    };
+    for (const [who, removable] of [[mod, true], [admin, true], [outsider, false]] as const) {
+      const c = await card(who);
+      expect(c.reply_count).toBe(2);
+      expect(c.latest_replies.map((r) => [r.text, r.can_delete])).toEqual([['Rude words', removable], ['More rude words', removable]]);
+    }
     expect((await call(outsider, { method: 'DELETE', url: pathOf(R.deleteReply, { id: a }) })).statusCode).toBe(403);
     expect((await call(mod, { method: 'DELETE', url: pathOf(R.deleteReply, { id: a }) })).json()).toEqual({ message: 'Reply deleted' });
     expect((await call(admin, { method: 'DELETE', url: pathOf(R.deleteReply, { id: b }) })).json()).toEqual({ message: 'Reply deleted' });

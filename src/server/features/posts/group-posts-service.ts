@@ -102,7 +102,7 @@ export function groupPostsService({ repo, postsRepo, posts, groups, notify }: Gr
       return postsRepo.cachedPage(`group ${groupId} ${user.id} ${user.role}${window} ${offset} ${count} ${cursor ?? ''}`, async () => {
         await contentAccess(user, groupId);
         const { rows, total, nextCursor } = await postsRepo.feedPage({ groupId, tagIds: [], offset, count, after, sort });
-        const page = await posts.present(rows, user.id);
+        const page = await posts.present(rows, user);
         return { posts: page, count: page.length, to: offset + page.length, total, nextCursor };
       });
     },
@@ -111,13 +111,13 @@ export function groupPostsService({ repo, postsRepo, posts, groups, notify }: Gr
     async requests(user: SessionUser, groupId: number): Promise<GroupPost[]> {
       const a = await contentAccess(user, groupId);
       if (!a.isGroupAdmin) throw forbidden(GROUP_MESSAGES.adminsOnly);
-      return posts.present(await repo.pendingOf(groupId), user.id);
+      return posts.present(await repo.pendingOf(groupId), user);
     },
 
     /** 'My Pending Posts': the viewer's own posts waiting in this group. */
     async mine(user: SessionUser, groupId: number): Promise<GroupPost[]> {
       await contentAccess(user, groupId);
-      return posts.present(await repo.pendingBy(groupId, user.id), user.id);
+      return posts.present(await repo.pendingBy(groupId, user.id), user);
     },
 
     async approve(user: SessionUser, postId: number) {

@@ -20,7 +20,7 @@ export default async function postPageRoutes(app: FastifyInstance) {
     const { post } = await readablePost(app.db, app.ports.groups, user, params.postId);
     const row = await app.db.selectFrom('posts').selectAll().where('id', '=', post.id).executeTakeFirst();
     if (!row) throw notFound(REPLY_MESSAGES.postNotFound);
-    const [presented] = await posts.present([row], user.id);
+    const [presented] = await posts.present([row], user);
     return presented;
   });
 

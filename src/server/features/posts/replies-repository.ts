@@ -47,27 +47,19 @@ export function repliesRepository(db: DB, dialect?: Dialect) {
       return Number(r.n);
     },
 
-    /** Live reply counts of posts (posts without replies are left out). */
-    async counts(postIds: number[]): Promise<Map<number, number>> {
-      if (!postIds.length) return new Map();
-      const rows = await db
-        .selectFrom('post_replies')
-        .select(['post_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('post_id', 'in', postIds)
-        .where('deleted_at', 'is', null)
-        .groupBy('post_id')
-        .execute();
-      return new Map(rows.map((r) => [r.post_id, Number(r.n)]));
-    },
-
-    /** The newest `n` live replies of each post, oldest first within a post. */
-    async latest(postIds: number[], n: number): Promise<ReplyRow[]> {
-      if (!postIds.length) return [];
-      const { rows } = await sql<ReplyRow & { rn: number }>`SELECT * FROM (
-          SELECT r.*, ROW_NUMBER() OVER (PARTITION BY r.post_id ORDER BY r.created_at DESC, r.id DESC) AS rn
+    /**
+     * The newest `n` live replies of each post (oldest first within a post), and each post's count of
+     * live replies (posts without replies are left out), in one read: the count is a window over the
+     * replies the newest are picked from.
+     */
+    async latest(postIds: number[], n: number): Promise<{ rows: ReplyRow[]; counts: Map<number, number> }> {
+      if (!postIds.length) return { rows: [], counts: new Map() };
+      const { rows } = await sql<ReplyRow & { rn: number; replies: number }>`SELECT * FROM (
+          SELECT r.*, ROW_NUMBER() OVER (PARTITION BY r.post_id ORDER BY r.created_at DESC, r.id DESC) AS rn,
+            count(*) OVER (PARTITION BY r.post_id) AS replies
           FROM post_replies r WHERE r.post_id IN (${sql.join(postIds)}) AND r.deleted_at IS NULL) t
         WHERE t.rn <= ${n} ORDER BY t.post_id, t.created_at, t.id`.execute(db);
-      return rows.map(({ rn: _rn, ...r }) => r);
+      return { rows: rows.map(({ rn: _rn, replies: _replies, ...r }) => r), counts: new Map(rows.map((r) => [r.post_id, Number(r.replies)])) };
     },
 
     byIds: (ids: number[]) => (ids.length ? db.selectFrom('post_replies').selectAll().where('id', 'in', ids).execute() : Promise.resolve([] as ReplyRow[])),

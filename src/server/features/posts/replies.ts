@@ -72,14 +72,16 @@ export async function presentReplies(repo: RepliesRepository, rows: ReplyRow[], 
  * Reply counts and the newest replies of posts the reader already sees (the post card): the posts
  * feature asks for them when it presents posts.
  */
-export async function replySummaries(db: DB, viewerId: number, posts: { id: number; group_id: number | null }[]) {
+export async function replySummaries(db: DB, viewer: { id: number; role: number }, posts: { id: number; group_id: number | null }[]) {
   const repo = repliesRepository(db);
   const ids = posts.map((p) => p.id);
   if (!ids.length) return new Map<number, { reply_count: number; latest_replies: Reply[] }>();
-  const [counts, latest, moderated, [viewerRow]] = await Promise.all([repo.counts(ids), repo.latest(ids, LATEST_ON_CARD), repo.moderatedGroupIds(viewerId), repo.users([viewerId])]);
-  const viewer = { id: viewerId, role: viewerRow?.role ?? 0 };
+  const { rows: latest, counts } = await repo.latest(ids, LATEST_ON_CARD);
   const groupOf = new Map(posts.map((p) => [p.id, p.group_id]));
   const isAdmin = hasRole(viewer.role, Role.Admin);
+  // Which groups the reader moderates matters only for replies shown in a group, to one not an admin.
+  const inGroups = latest.some((r) => groupOf.get(r.post_id) != null);
+  const moderated = inGroups && !isAdmin ? await repo.moderatedGroupIds(viewer.id) : new Set<number>();
   const presented = await presentReplies(repo, latest, viewer, (g) => isAdmin || (g !== null && moderated.has(g)), (id) => groupOf.get(id) ?? null);
   return new Map(ids.map((id) => [id, { reply_count: counts.get(id) ?? 0, latest_replies: presented.filter((r) => r.post_id === id) }]));
 }

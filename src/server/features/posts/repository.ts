@@ -162,7 +162,7 @@ export function postsRepository(db: DB) {
     },
 
     /** Reply counts and the newest replies of each post, as the reader sees them (features/replies). */
-    replySummaries: (viewerId: number, rows: { id: number; group_id: number | null }[]) => replySummaries(db, viewerId, rows),
+    replySummaries: (viewer: { id: number; role: number }, rows: { id: number; group_id: number | null }[]) => replySummaries(db, viewer, rows),
 
     liveById: (id: number) => db.selectFrom('posts').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst(),
 

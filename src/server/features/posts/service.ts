@@ -73,7 +73,9 @@ function requireAdmin(user: SessionUser) {
 
 export function postsService({ repo, groups, notify, signThumb, acceptUpload }: PostsPorts) {
 
-  async function present(rows: PostRow[], viewerId: number): Promise<ForumPost[]> {
+  /** Posts as `viewer` (the signed-in user: id and role) sees them. */
+  async function present(rows: PostRow[], viewer: { id: number; role: number }): Promise<ForumPost[]> {
+    const viewerId = viewer.id;
     const ids = rows.map((r) => r.id);
     const groupIds = rows.flatMap((r) => (r.group_id === null ? [] : [r.group_id]));
     const [creators, tags, scenarios, media, groupNames, myGroups, replies, helpfulMine, mentions] = await Promise.all([
@@ -83,7 +85,7 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
       repo.mediaOf(ids),
       groups.refs(groupIds),
       groupIds.length ? groups.idsOf(viewerId).then((g) => new Set(g)) : new Set<number>(),
-      repo.replySummaries(viewerId, rows),
+      repo.replySummaries(viewer, rows),
       repo.conversation.reactedBy('post', ids, viewerId),
       repo.conversation.mentionsOf(ids.map((id) => `post:${id}`)),
     ]);
@@ -209,7 +211,7 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
       const window = sort === 'helpful' ? ` ${helpfulSince()}` : '';
       return repo.cachedPage(`feed ${user.id} ${sort}${window} ${q.offset} ${count} ${q.tagIds.join(',')} ${cursor ?? ''}`, async () => {
         const { rows, total, nextCursor } = await repo.feedPage({ groupId: null, viewerId: user.id, tagIds: q.tagIds, offset: q.offset, count, after, sort });
-        const posts = await present(rows, user.id);
+        const posts = await present(rows, user);
         return { posts, count: posts.length, to: q.offset + posts.length, total, nextCursor };
       });
     },
@@ -257,7 +259,7 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
       if (row.status === PostStatus.Approved) {
         await tellMentioned({ repo: repo.conversation, groups, notify }, { subject: `post:${row.id}`, text: `${row.title}\n${row.text}`, post: row, actor: user, link: postLink(row.id) });
       }
-      const [post] = await present([row], user.id);
+      const [post] = await present([row], user);
       return { ...post, errors };
     },
 
@@ -271,7 +273,7 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
       );
       const recipients = (await repo.enabledUserIds()).filter((id) => id !== admin.id);
       await notify(recipients, { message: { key: 'post_for_everyone', params: { title: input.title } }, link: `/feed?post=${row.id}` });
-      const [post] = await present([row], admin.id);
+      const [post] = await present([row], admin);
       return { ...post, notified: recipients.length };
     },
 
@@ -306,7 +308,7 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
     async reported(admin: SessionUser): Promise<ReportedPost[]> {
       requireAdmin(admin);
       const rows = await repo.openReports();
-      const posts = await present(rows, admin.id);
+      const posts = await present(rows, admin);
       return rows.map((r, i) => ({
         post: posts[i],
         reportedBy: { id: r.reporter_id, uuid_id: r.reporter_uuid_id, first_name: r.reporter_first_name, last_name: r.reporter_last_name },
