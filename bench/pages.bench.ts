@@ -207,7 +207,7 @@ function searchPairs(db: Db, dialect: DialectName, info: Info, repos: Repos): { 
 async function measure(database: string, db: Db, uncached: Db, dialect: DialectName, info: Info, repos: Repos, results: Measured[], failures: string[]) {
   const scenarios = repos.scenariosRepository(db, dialect);
   const media = repos.mediaRepository(db, dialect);
-  const posts = repos.postsRepository(db);
+  const posts = repos.postsRepository(db, dialect);
   const search = repos.searchRepository(db, dialect);
   const audit = repos.auditRepository(db);
   const notifications = repos.notificationsRepository(db);

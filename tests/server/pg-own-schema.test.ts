@@ -67,8 +67,8 @@ describe.runIf(url && dbKinds.includes('postgres'))('PostgreSQL: the app reads i
     try {
       // A fresh repository each time: whatever it finds out about the database once, it finds out again.
       for (let i = 0; i < 60; i++) {
-        const posts = postsRepository(t.app.db);
-        await Promise.all([posts.mediaOf([1]), posts.scenariosOf([1]), posts.idByUuid('media', '00000000-0000-4000-8000-000000000000')]).catch(
+        const posts = postsRepository(t.app.db, 'postgres');
+        await Promise.all([posts.cardParts([1], 1), posts.idByUuid('media', '00000000-0000-4000-8000-000000000000')]).catch(
           (err: Error) => errors.push(err.message),
         );
       }

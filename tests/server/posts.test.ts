@@ -416,7 +416,7 @@ describe.each(dbKinds)('forum posts (%s)', (kind) => {
 
   it('the moderation rules check the admin role themselves, not only the route', async () => {
     const service = postsService({
-      repo: postsRepository(t.app.db),
+      repo: postsRepository(t.app.db, t.app.dialect),
       groups: t.app.ports.groups,
       notify: async () => undefined,
       signThumb: (key) => key,

@@ -94,7 +94,7 @@ export async function readPostBody(app: FastifyInstance, request: FastifyRequest
 
 /** The posts rules' wiring, shared by the feed and the group-post routes. */
 export const postsPortsOf = (app: FastifyInstance): PostsPorts => ({
-  repo: postsRepository(app.db),
+  repo: postsRepository(app.db, app.dialect),
   groups: app.ports.groups,
   notify: (userIds, n) => notifyUsers(app.db, userIds, n),
   signThumb: (key) => signFileUrl(app.config.sessionSecret, key, { disposition: 'inline' }),

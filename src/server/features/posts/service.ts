@@ -18,7 +18,7 @@ import type {
   ReportedPost,
   UploadErrorRow,
 } from '../../../shared/schemas/posts.js';
-import { helpfulSince, type PostRow, type PostsRepository } from './repository.js';
+import { helpfulSince, type CardParts, type PostRow, type PostsRepository } from './repository.js';
 import type { PostSort } from '../../../shared/schemas/conversation.js';
 import { tellMentioned } from './conversation.js';
 import { postLink } from './replies.js';
@@ -78,28 +78,23 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
     const viewerId = viewer.id;
     const ids = rows.map((r) => r.id);
     const groupIds = rows.flatMap((r) => (r.group_id === null ? [] : [r.group_id]));
-    const [creators, tags, scenarios, media, groupNames, myGroups, replies, helpfulMine, mentions] = await Promise.all([
-      repo.creators([...new Set(rows.map((r) => r.creator_id))]),
-      repo.tagsOf(ids),
-      repo.scenariosOf(ids),
-      repo.mediaOf(ids),
+    const [parts, groupNames, myGroups, replies] = await Promise.all([
+      repo.cardParts(ids, viewerId),
       groups.refs(groupIds),
       groupIds.length ? groups.idsOf(viewerId).then((g) => new Set(g)) : new Set<number>(),
       repo.replySummaries(viewer, rows),
-      repo.conversation.reactedBy('post', ids, viewerId),
-      repo.conversation.mentionsOf(ids.map((id) => `post:${id}`)),
     ]);
-    const creatorById = new Map(creators.map((c) => [c.id, c]));
     // An attached scenario shows to whoever can open it: its owner; anyone when it is public and
     // processed; the group's members when it is attached to their group's post (DESIGN section 8).
-    const canOpen = (s: (typeof scenarios)[number], row: PostRow) =>
+    const canOpen = (s: CardParts['scenarios'][number], row: PostRow) =>
       s.contributed_by === viewerId ||
       (s.is_processed === ProcessingState.Processed && !s.processing_error && (s.privacy_level === PrivacyLevel.Public || (row.group_id !== null && myGroups.has(row.group_id))));
     // Attached media shows to its owner, and to everyone while it is public: an item made private
     // after it was posted leaves the post, as it leaves the library.
-    const canSeeMedia = (m: (typeof media)[number]) => m.contributed_by === viewerId || m.privacy_level === PrivacyLevel.Public;
+    const canSeeMedia = (m: CardParts['media'][number]) => m.contributed_by === viewerId || m.privacy_level === PrivacyLevel.Public;
     return rows.map((row) => {
-      const c = creatorById.get(row.creator_id);
+      const part = parts.get(row.id);
+      const c = part?.creator;
       return {
         id: row.id,
         title: row.title,
@@ -111,8 +106,8 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
         status: row.status,
         type: row.type,
         group: row.group_id !== null ? (groupNames.get(row.group_id) ?? null) : null,
-        media: media
-          .filter((m) => m.post_id === row.id && canSeeMedia(m))
+        media: (part?.media ?? [])
+          .filter(canSeeMedia)
           .map((m) => ({
             id: m.id,
             uuid_id: m.uuid_id,
@@ -121,8 +116,8 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
             is_video: Boolean(m.is_video),
             signed_thumb_url: m.thumb_key ? signThumb(m.thumb_key) : null,
           })),
-        scenarios: scenarios
-          .filter((s) => s.post_id === row.id && canOpen(s, row))
+        scenarios: (part?.scenarios ?? [])
+          .filter((s) => canOpen(s, row))
           .map((s) => ({
             id: s.id,
             uuid_id: s.uuid_id,
@@ -130,13 +125,13 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
             device_id: s.device_id,
             is_ctgi: s.file_name.toLowerCase().endsWith('.ctgi'),
           })),
-        tags: tags.filter((t) => t.post_id === row.id).map((t) => ({ id: t.id, title: t.title })),
+        tags: (part?.tags ?? []).map((t) => ({ id: t.id, title: t.title })),
         is_mine: row.creator_id === viewerId,
         reply_count: replies.get(row.id)?.reply_count ?? 0,
         latest_replies: replies.get(row.id)?.latest_replies ?? [],
         helpful_count: row.helpful_count,
-        helpful_mine: helpfulMine.has(row.id),
-        mentions: mentions.get(`post:${row.id}`) ?? [],
+        helpful_mine: part?.reacted ?? false,
+        mentions: part?.mentions ?? [],
       };
     });
   }
