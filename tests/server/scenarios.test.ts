@@ -306,6 +306,11 @@ describe.each(dbKinds)('scenarios API (%s)', (kind) => {
       expect(favs.find((s: { name: string }) => s.name === 'Fav me').is_favourited_by_current_user).toBe(true);
       const theirs = (await as(t.app, owner, { method: 'GET', url: `/api/scenarios/userfavourites/${other.id}` })).json();
       expect(theirs.map((s: { name: string }) => s.name)).toContain('Fav me');
+      // In the library: the count for everyone, the heart for the one who gave it.
+      for (const [who, mine] of [[other, true], [owner, false]] as const) {
+        const library = (await as(t.app, who, { method: 'GET', url: '/api/scenarios/0/100/-1/-1/fav%20me/-1' })).json();
+        expect(library.scenarios.find((s: { name: string }) => s.name === 'Fav me')).toMatchObject({ number_favourites: 1, is_favourited_by_current_user: mine, tags: [{ title: 'Cardiac' }] });
+      }
       const off = await as(t.app, other, { method: 'POST', url: `/api/scenarios/togglefavourite/${id}` });
       expect(off.json()).toEqual({ is_favourited: false, number_favourites: 0 });
     });

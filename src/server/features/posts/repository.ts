@@ -1,8 +1,6 @@
 // Kysely queries for posts, their attachments, tags and reports. Attachments read the scenarios and
 // media tables directly (their columns are the shared contract), never through those features' code.
-import { sql, type RawBuilder } from 'kysely';
-import { jsonArrayFrom as pgJsonArrayFrom, jsonObjectFrom as pgJsonObjectFrom } from 'kysely/helpers/postgres';
-import { jsonArrayFrom as sqliteJsonArrayFrom, jsonObjectFrom as sqliteJsonObjectFrom } from 'kysely/helpers/sqlite';
+import { sql } from 'kysely';
 import type { DB, Dialect } from '../../db/connection.js';
 import type { PostTable } from '../../db/types.js';
 import type { Selectable } from 'kysely';
@@ -10,6 +8,7 @@ import { now } from '../../db/connection.js';
 import { PostStatus, ProcessingState } from '../../../shared/enums.js';
 import { FEED_TOTAL, groupTotal, groupsTotalOf, storedTotal } from '../../lib/list-totals.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
+import { jsonRow, jsonRows, parsedJson } from '../../lib/json-parts.js';
 import { replySummaries } from './replies.js';
 import { conversationRepository } from './conversation-repository.js';
 import { HELPFUL_WINDOW_DAYS, type PostSort } from '../../../shared/schemas/conversation.js';
@@ -213,21 +212,18 @@ export function postsRepository(db: DB, dialect: Dialect) {
      */
     async cardParts(postIds: number[], viewerId: number): Promise<Map<number, CardParts>> {
       if (!postIds.length) return new Map();
-      const pg = dialect === 'postgres';
-      // Each part is a JSON array (or object) built by the database; SQLite answers it as text.
-      type Sub = Parameters<typeof sqliteJsonArrayFrom>[0];
-      const array = (q: Sub): RawBuilder<unknown> => (pg ? pgJsonArrayFrom(q) : sqliteJsonArrayFrom(q));
-      const object = (q: Sub): RawBuilder<unknown> => (pg ? pgJsonObjectFrom(q) : sqliteJsonObjectFrom(q));
       const rows = await db
         .selectFrom('posts as p')
         .where('p.id', 'in', postIds)
         .select((eb) => [
           'p.id',
-          object(eb.selectFrom('users as u').select(['u.id', 'u.uuid_id', 'u.first_name', 'u.last_name']).whereRef('u.id', '=', 'p.creator_id')).as('creator'),
-          array(
+          jsonRow(dialect, eb.selectFrom('users as u').select(['u.id', 'u.uuid_id', 'u.first_name', 'u.last_name']).whereRef('u.id', '=', 'p.creator_id')).as('creator'),
+          jsonRows(
+            dialect,
             eb.selectFrom('post_tags as pt').innerJoin('tags as t', 't.id', 'pt.tag_id').select(['t.id', 't.title']).whereRef('pt.post_id', '=', 'p.id').orderBy('t.title'),
           ).as('tags'),
-          array(
+          jsonRows(
+            dialect,
             eb
               .selectFrom('post_scenarios as ps')
               .innerJoin('scenarios as s', 's.id', 'ps.scenario_id')
@@ -235,7 +231,8 @@ export function postsRepository(db: DB, dialect: Dialect) {
               .whereRef('ps.post_id', '=', 'p.id')
               .orderBy('s.name'),
           ).as('scenarios'),
-          array(
+          jsonRows(
+            dialect,
             eb
               .selectFrom('post_media as pm')
               .innerJoin('media as m', 'm.id', 'pm.media_id')
@@ -247,7 +244,8 @@ export function postsRepository(db: DB, dialect: Dialect) {
               .where(sql<number>`+${sql.ref('m.is_processed')}`, '=', ProcessingState.Processed)
               .orderBy('m.id'),
           ).as('media'),
-          array(
+          jsonRows(
+            dialect,
             eb
               .selectFrom('mentions as mn')
               .innerJoin('users as mu', 'mu.id', 'mn.user_id')
@@ -258,16 +256,15 @@ export function postsRepository(db: DB, dialect: Dialect) {
           eb.exists(eb.selectFrom('post_reactions as r').select('r.post_id').whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', viewerId)).as('reacted'),
         ])
         .execute();
-      const parsed = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
       return new Map(
         rows.map((r) => [
           r.id,
           {
-            creator: parsed<CardParts['creator']>(r.creator),
-            tags: parsed<CardParts['tags']>(r.tags),
-            scenarios: parsed<CardParts['scenarios']>(r.scenarios),
-            media: parsed<CardParts['media']>(r.media),
-            mentions: parsed<CardParts['mentions']>(r.mentions),
+            creator: parsedJson<CardParts['creator']>(r.creator),
+            tags: parsedJson<CardParts['tags']>(r.tags),
+            scenarios: parsedJson<CardParts['scenarios']>(r.scenarios),
+            media: parsedJson<CardParts['media']>(r.media),
+            mentions: parsedJson<CardParts['mentions']>(r.mentions),
             reacted: Boolean(r.reacted),
           },
         ]),

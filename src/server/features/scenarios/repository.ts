@@ -14,6 +14,7 @@ import { PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction, type PageWindow } from '../../lib/pages.js';
 import { enabledUserId, flipFavourite } from '../../lib/favourites.js';
 import { groupRows } from '../../lib/group-rows.js';
+import { jsonRows, parsedJson } from '../../lib/json-parts.js';
 
 export type ScenarioRow = Selectable<ScenarioTable> & {
   owner_uuid: string;
@@ -435,10 +436,51 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       return new Map(rows.map((r) => [r.scenario_id, Number(r.n)]));
     },
 
-    async favouritedBy(userId: number, ids: number[]): Promise<Set<number>> {
-      if (!ids.length) return new Set();
-      const rows = await db.selectFrom('scenario_favourites').select('scenario_id').where('user_id', '=', userId).where('scenario_id', 'in', ids).execute();
-      return new Set(rows.map((r) => r.scenario_id));
+    /**
+     * What every reader sees of each of `ids` beside its row, in one read: its tags (by title) and
+     * how many people made it a favourite.
+     */
+    async sharedParts(ids: number[]): Promise<{ tags: Map<number, { id: number; title: string }[]>; counts: Map<number, number> }> {
+      if (!ids.length) return { tags: new Map(), counts: new Map() };
+      const rows = await db
+        .selectFrom('scenarios as s')
+        .where('s.id', 'in', ids)
+        .select((eb) => [
+          's.id',
+          jsonRows(dialect, eb.selectFrom('scenario_tags as st').innerJoin('tags as t', 't.id', 'st.tag_id').select(['t.id', 't.title']).whereRef('st.scenario_id', '=', 's.id').orderBy('t.title')).as('tags'),
+          eb.selectFrom('scenario_favourites as f').select((f) => f.fn.countAll<number>().as('n')).whereRef('f.scenario_id', '=', 's.id').as('favourites'),
+        ])
+        .execute();
+      return {
+        tags: new Map(rows.map((r) => [r.id, parsedJson<{ id: number; title: string }[]>(r.tags)])),
+        counts: new Map(rows.map((r) => [r.id, Number(r.favourites ?? 0)])),
+      };
+    },
+
+    /**
+     * What `viewerId` sees of each of `ids` beside what everyone sees, in one read: whether they made
+     * it a favourite, and its adaptations (copies) they may see (public ones and their own).
+     */
+    async readerParts(ids: number[], viewerId: number): Promise<{ favourites: Set<number>; adaptations: Map<number, number> }> {
+      if (!ids.length) return { favourites: new Set(), adaptations: new Map() };
+      const rows = await db
+        .selectFrom('scenarios as s')
+        .where('s.id', 'in', ids)
+        .select((eb) => [
+          's.id',
+          eb.exists(eb.selectFrom('scenario_favourites as f').select('f.scenario_id').whereRef('f.scenario_id', '=', 's.id').where('f.user_id', '=', viewerId)).as('favourite'),
+          eb
+            .selectFrom('scenarios as a')
+            .select((a) => a.fn.countAll<number>().as('n'))
+            .whereRef('a.based_on_id', '=', 's.id')
+            .where((a) => a.or([a('a.privacy_level', '=', PrivacyLevel.Public), a('a.contributed_by', '=', viewerId)]))
+            .as('adaptations'),
+        ])
+        .execute();
+      return {
+        favourites: new Set(rows.filter((r) => Boolean(r.favourite)).map((r) => r.id)),
+        adaptations: new Map(rows.map((r) => [r.id, Number(r.adaptations ?? 0)])),
+      };
     },
 
     existingTagIds: async (ids: number[]) =>
@@ -504,19 +546,6 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
 
     /** The enabled user named by id or uuid_id, or undefined. */
     enabledUserId: (ref: number | string): Promise<number | undefined> => enabledUserId(db, ref),
-
-    /** Adaptations (copies) of each scenario that `viewerId` may see: public ones and their own. */
-    async adaptationCounts(ids: number[], viewerId: number): Promise<Map<number, number>> {
-      if (!ids.length) return new Map();
-      const rows = await db
-        .selectFrom('scenarios')
-        .select(['based_on_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('based_on_id', 'in', ids)
-        .where((eb) => eb.or([eb('privacy_level', '=', 2), eb('contributed_by', '=', viewerId)]))
-        .groupBy('based_on_id')
-        .execute();
-      return new Map(rows.map((r) => [Number(r.based_on_id), Number(r.n)]));
-    },
 
     /** The licence the user's uploads get. */
     async defaultLicenceOf(userId: number): Promise<string> {

@@ -110,19 +110,12 @@ const searchWords = (search: string) => (search === '-1' ? [] : search.split(','
 
 export function scenariosService({ repo, storage, jobs, secret, log, groups }: ScenarioPorts) {
   /** Tags and favourite counts of the rows, the same for every reader. */
-  async function sharedParts(rows: ScenarioRow[]) {
-    const ids = rows.map((r) => r.id);
-    const [tags, counts] = await Promise.all([repo.tagsFor(ids), repo.favouriteCounts(ids)]);
-    return { tags, counts };
-  }
+  /** Tags and favourite counts: what every reader sees beside the rows. */
+  const sharedParts = (rows: ScenarioRow[]) => repo.sharedParts(rows.map((r) => r.id));
 
   async function present(rows: ScenarioRow[], viewer: SessionUser, shared?: Awaited<ReturnType<typeof sharedParts>>): Promise<Scenario[]> {
     const ids = rows.map((r) => r.id);
-    const [{ tags, counts }, favs, adaptations] = await Promise.all([
-      shared ?? sharedParts(rows),
-      repo.favouritedBy(viewer.id, ids),
-      repo.adaptationCounts(ids, viewer.id),
-    ]);
+    const [{ tags, counts }, { favourites: favs, adaptations }] = await Promise.all([shared ?? sharedParts(rows), repo.readerParts(ids, viewer.id)]);
     return rows.map((r) => {
       const t = tags.get(r.id) ?? [];
       const own = r.contributed_by === viewer.id;
