@@ -187,9 +187,11 @@ export function searchRepository(db: DB, dialect: Dialect) {
     const firstOfTitles = async () => ((await wordCounts())?.title === 0 ? [] : readIds(m.title, Number.MAX_SAFE_INTEGER, 0, page.limit));
     let count: number;
     let first: number[] | null = null;
-    if (pg) {
+    if (pg || words.length === 1) {
+      // (One word on SQLite too: the count's read of the word counts also tells firstOfTitles
+      // whether there are titles to read, so it goes first.)
       count = await countOf(m.all);
-      gather = count <= PG_GATHER_MATCHES;
+      gather = pg && count <= PG_GATHER_MATCHES;
       if (page.offset === 0) first = await firstOfTitles();
     } else {
       [count, first] = await Promise.all([countOf(m.all), page.offset === 0 ? firstOfTitles() : null]);
