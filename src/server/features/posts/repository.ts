@@ -49,6 +49,8 @@ export interface CardParts {
   media: { id: number; uuid_id: string; name: string; alt_text: string | null; is_video: number; thumb_key: string | null; privacy_level: number; contributed_by: number }[];
   mentions: { username: string; uuid_id: string }[];
   reacted: boolean;
+  /** The post's group (null for a feed post): its name, and whether the reader is a member. */
+  group: { name: string; member: boolean } | null;
 }
 
 export function postsRepository(db: DB, dialect: Dialect) {
@@ -206,8 +208,8 @@ export function postsRepository(db: DB, dialect: Dialect) {
     /**
      * What a post's card shows besides the post, for each of `postIds`, in one read: its author, tags
      * (by title), attached scenarios (by name) and media (by id, approved and processed), the people
-     * it mentions (by username), and whether `viewerId` found it helpful. (Asked one by one these
-     * were six queries a page; on PostgreSQL each is a round trip, whose writes and wake-ups cost
+     * it mentions (by username), whether `viewerId` found it helpful, and its group's name and
+     * whether they belong to it. (Asked one by one these were eight queries a page; on PostgreSQL each is a round trip, whose writes and wake-ups cost
      * both processes more than the reads themselves.) Who may see an attachment is the service's rule.
      */
     async cardParts(postIds: number[], viewerId: number): Promise<Map<number, CardParts>> {
@@ -254,6 +256,10 @@ export function postsRepository(db: DB, dialect: Dialect) {
               .orderBy('mu.username'),
           ).as('mentions'),
           eb.exists(eb.selectFrom('post_reactions as r').select('r.post_id').whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', viewerId)).as('reacted'),
+          // The post's group: its name, and whether the reader belongs to it (any membership row,
+          // as the groups port's idsOf counts it).
+          eb.selectFrom('forum_groups as g').select('g.name').whereRef('g.id', '=', 'p.group_id').as('group_name'),
+          eb.exists(eb.selectFrom('group_members as gm').select('gm.group_id').whereRef('gm.group_id', '=', 'p.group_id').where('gm.user_id', '=', viewerId)).as('in_group'),
         ])
         .execute();
       return new Map(
@@ -266,6 +272,7 @@ export function postsRepository(db: DB, dialect: Dialect) {
             media: parsedJson<CardParts['media']>(r.media),
             mentions: parsedJson<CardParts['mentions']>(r.mentions),
             reacted: Boolean(r.reacted),
+            group: r.group_name === null ? null : { name: r.group_name, member: Boolean(r.in_group) },
           },
         ]),
       );

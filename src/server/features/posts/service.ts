@@ -77,18 +77,12 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
   async function present(rows: PostRow[], viewer: { id: number; role: number }): Promise<ForumPost[]> {
     const viewerId = viewer.id;
     const ids = rows.map((r) => r.id);
-    const groupIds = rows.flatMap((r) => (r.group_id === null ? [] : [r.group_id]));
-    const [parts, groupNames, myGroups, replies] = await Promise.all([
-      repo.cardParts(ids, viewerId),
-      groups.refs(groupIds),
-      groupIds.length ? groups.idsOf(viewerId).then((g) => new Set(g)) : new Set<number>(),
-      repo.replySummaries(viewer, rows),
-    ]);
+    const [parts, replies] = await Promise.all([repo.cardParts(ids, viewerId), repo.replySummaries(viewer, rows)]);
     // An attached scenario shows to whoever can open it: its owner; anyone when it is public and
     // processed; the group's members when it is attached to their group's post (DESIGN section 8).
     const canOpen = (s: CardParts['scenarios'][number], row: PostRow) =>
       s.contributed_by === viewerId ||
-      (s.is_processed === ProcessingState.Processed && !s.processing_error && (s.privacy_level === PrivacyLevel.Public || (row.group_id !== null && myGroups.has(row.group_id))));
+      (s.is_processed === ProcessingState.Processed && !s.processing_error && (s.privacy_level === PrivacyLevel.Public || (parts.get(row.id)?.group?.member ?? false)));
     // Attached media shows to its owner, and to everyone while it is public: an item made private
     // after it was posted leaves the post, as it leaves the library.
     const canSeeMedia = (m: CardParts['media'][number]) => m.contributed_by === viewerId || m.privacy_level === PrivacyLevel.Public;
@@ -105,7 +99,7 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
         created_at: row.created_at,
         status: row.status,
         type: row.type,
-        group: row.group_id !== null ? (groupNames.get(row.group_id) ?? null) : null,
+        group: row.group_id !== null && part?.group ? { id: row.group_id, name: part.group.name } : null,
         media: (part?.media ?? [])
           .filter(canSeeMedia)
           .map((m) => ({
