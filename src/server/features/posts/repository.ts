@@ -209,8 +209,9 @@ export function postsRepository(db: DB, dialect: Dialect) {
      * What a post's card shows besides the post, for each of `postIds`, in one read: its author, tags
      * (by title), attached scenarios (by name) and media (by id, approved and processed), the people
      * it mentions (by username), whether `viewerId` found it helpful, and its group's name and
-     * whether they belong to it. (Asked one by one these were eight queries a page; on PostgreSQL each is a round trip, whose writes and wake-ups cost
-     * both processes more than the reads themselves.) Who may see an attachment is the service's rule.
+     * whether they belong to it. (Asked one by one these were eight queries a page; on PostgreSQL
+     * each is a round trip, whose writes and wake-ups cost both processes more than the reads
+     * themselves.) Who may see an attachment is the service's rule.
      */
     async cardParts(postIds: number[], viewerId: number): Promise<Map<number, CardParts>> {
       if (!postIds.length) return new Map();

@@ -110,7 +110,6 @@ const searchWords = (search: string) => (search === '-1' ? [] : search.split(','
 
 export function scenariosService({ repo, storage, jobs, secret, log, groups }: ScenarioPorts) {
   /** Tags and favourite counts of the rows, the same for every reader. */
-  /** Tags and favourite counts: what every reader sees beside the rows. */
   const sharedParts = (rows: ScenarioRow[]) => repo.sharedParts(rows.map((r) => r.id));
 
   async function present(rows: ScenarioRow[], viewer: SessionUser, shared?: Awaited<ReturnType<typeof sharedParts>>): Promise<Scenario[]> {
