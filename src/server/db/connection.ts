@@ -8,6 +8,7 @@ import { lru } from '../lib/lru.js';
 import { forgetOnWrite } from '../lib/request-scope.js';
 import { DEFAULT_POOL_SIZE, DEFAULT_READ_THREADS, DEFAULT_WRITE_POOL_SIZE } from './defaults.js';
 import { routedPostgresDialect } from './pg-driver.js';
+import { prepareReads } from './pg-prepared.js';
 import { pooledSqliteDialect, sqliteReadPool } from './sqlite-driver.js';
 import { registerSqliteFunctions } from './sqlite-functions.js';
 import type { Database } from './types.js';
@@ -44,7 +45,7 @@ export interface OpenOptions {
 
 export function openDatabase(opts: OpenOptions): DbHandle {
   if (opts.databaseUrl) {
-    const open = (max: number) => {
+    const open = (max: number, reads: boolean) => {
       const pool = resilientPool({ connectionString: opts.databaseUrl, max }, opts.pgTimeouts ?? DEFAULT_PG_TIMEOUTS, opts.onPgError);
       if (opts.schema) {
         const schema = opts.schema;
@@ -52,9 +53,11 @@ export function openDatabase(opts: OpenOptions): DbHandle {
           client.query(`SET search_path TO "${schema}"`).catch(() => undefined);
         });
       }
+      // Lone reads keep their plans (db/pg-prepared.ts); writes and transactions run as they come.
+      if (reads) pool.on('connect', (client) => prepareReads(client));
       return pool;
     };
-    const pools = { read: open(opts.poolSize ?? DEFAULT_POOL_SIZE), write: open(opts.writePoolSize ?? DEFAULT_WRITE_POOL_SIZE) };
+    const pools = { read: open(opts.poolSize ?? DEFAULT_POOL_SIZE, true), write: open(opts.writePoolSize ?? DEFAULT_WRITE_POOL_SIZE, false) };
     const db = new Kysely<Database>({ dialect: routedPostgresDialect(pools.read, pools.write), plugins: [forgetOnWrite] });
     return { db, dialect: 'postgres', close: () => db.destroy(), pools };
   }

@@ -83,21 +83,19 @@ export default fp(async function idempotency(app: FastifyInstance) {
     // A multipart body is digested as the handler streams it; until then its hash is unknown ('').
     const hash = multipart ? '' : jsonBodyHash(request);
     const leaseId = randomToken();
-    const existing = await app.db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
-
-    if (!existing) {
-      try {
-        await app.db
-          .insertInto('idempotency_keys')
-          .values({ key, user_id: userId, route, body_hash: hash, state: 'pending', status_code: null, response_body: null, created_at: now(), lease_id: leaseId, leased_at: now() })
-          .execute();
-      } catch {
-        // Another request with the same key won the insert a moment ago.
-        throw conflict(IN_PROGRESS_MESSAGE);
-      }
+    // A new key (nearly every request) is one statement: the insert; only a key already there is read.
+    const inserted = await app.db
+      .insertInto('idempotency_keys')
+      .values({ key, user_id: userId, route, body_hash: hash, state: 'pending', status_code: null, response_body: null, created_at: now(), lease_id: leaseId, leased_at: now() })
+      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
       hold(request, userId, key, leaseId);
       return;
     }
+    const existing = await app.db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+    // Its request gave the key back a moment ago (an answer that was not final): the same key may try again.
+    if (!existing) throw conflict(IN_PROGRESS_MESSAGE);
 
     if (existing.route !== route) throw unprocessable(OTHER_REQUEST_MESSAGE);
     if (existing.state === 'done') {

@@ -73,11 +73,14 @@ function requireAdmin(user: SessionUser) {
 
 export function postsService({ repo, groups, notify, signThumb, acceptUpload }: PostsPorts) {
 
-  /** Posts as `viewer` (the signed-in user: id and role) sees them. */
-  async function present(rows: PostRow[], viewer: { id: number; role: number }): Promise<ForumPost[]> {
+  /**
+   * Posts as `viewer` (the signed-in user: id and role) sees them. `justMade`: posts this request
+   * created, which have no replies yet (their read is skipped).
+   */
+  async function present(rows: PostRow[], viewer: { id: number; role: number }, justMade = false): Promise<ForumPost[]> {
     const viewerId = viewer.id;
     const ids = rows.map((r) => r.id);
-    const [parts, replies] = await Promise.all([repo.cardParts(ids, viewerId), repo.replySummaries(viewer, rows)]);
+    const [parts, replies] = await Promise.all([repo.cardParts(ids, viewerId), justMade ? new Map<number, never>() : repo.replySummaries(viewer, rows)]);
     // An attached scenario shows to whoever can open it: its owner; anyone when it is public and
     // processed; the group's members when it is attached to their group's post (DESIGN section 8).
     const canOpen = (s: CardParts['scenarios'][number], row: PostRow) =>
@@ -248,7 +251,7 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
       if (row.status === PostStatus.Approved) {
         await tellMentioned({ repo: repo.conversation, groups, notify }, { subject: `post:${row.id}`, text: `${row.title}\n${row.text}`, post: row, actor: user, link: postLink(row.id) });
       }
-      const [post] = await present([row], user);
+      const [post] = await present([row], user, true);
       return { ...post, errors };
     },
 
@@ -262,7 +265,7 @@ export function postsService({ repo, groups, notify, signThumb, acceptUpload }: 
       );
       const recipients = (await repo.enabledUserIds()).filter((id) => id !== admin.id);
       await notify(recipients, { message: { key: 'post_for_everyone', params: { title: input.title } }, link: `/feed?post=${row.id}` });
-      const [post] = await present([row], admin);
+      const [post] = await present([row], admin, true);
       return { ...post, notified: recipients.length };
     },
 
