@@ -67,7 +67,7 @@ export function prepareReads(client: pg.Client, capacity = PREPARED_PER_CONNECTI
   };
 
   client.query = function query(config: unknown, values?: unknown, callback?: unknown) {
-    if (typeof config !== 'string' || !Array.isArray(values) || callback !== undefined || !isPreparable(config)) return plain(config, values, callback);
+    if (typeof config !== 'string' || !Array.isArray(values) || callback !== undefined || (!names.has(config) && !isPreparable(config))) return plain(config, values, callback);
     const name = named(config);
     return (plain({ name, text: config, values }) as Promise<unknown>).catch((err: { code?: string }) => {
       // A table's columns changed since it was prepared ("cached plan must not change result

@@ -26,6 +26,14 @@ export type ScenarioRow = Selectable<ScenarioTable> & {
   confirmer_last_name: string | null;
 };
 
+/** What a scenario card shows beside its row: shared by every reader (tags, favourite counts) and the reader's own. */
+export interface ScenarioParts {
+  tags: Map<number, { id: number; title: string }[]>;
+  counts: Map<number, number>;
+  favourites: Set<number>;
+  adaptations: Map<number, number>;
+}
+
 export interface LibraryFilters {
   /** newest (default) or rating. */
   sort?: 'newest' | 'rating';
@@ -437,49 +445,41 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     },
 
     /**
-     * What every reader sees of each of `ids` beside its row, in one read: its tags (by title) and
-     * how many people made it a favourite.
+     * What each of `ids` shows beside its row, in one read: with `shared`, what every reader sees
+     * (its tags by title, how many people made it a favourite); with `viewerId`, what that reader
+     * sees (whether they made it a favourite, and its adaptations, copies, they may see: public ones
+     * and their own).
      */
-    async sharedParts(ids: number[]): Promise<{ tags: Map<number, { id: number; title: string }[]>; counts: Map<number, number> }> {
-      if (!ids.length) return { tags: new Map(), counts: new Map() };
+    async parts(ids: number[], want: { shared: boolean; viewerId: number | null }): Promise<ScenarioParts> {
+      const { shared, viewerId } = want;
+      if (!ids.length) return { tags: new Map(), counts: new Map(), favourites: new Set(), adaptations: new Map() };
       const rows = await db
         .selectFrom('scenarios as s')
         .where('s.id', 'in', ids)
-        .select((eb) => [
-          's.id',
-          jsonRows(dialect, eb.selectFrom('scenario_tags as st').innerJoin('tags as t', 't.id', 'st.tag_id').select(['t.id', 't.title']).whereRef('st.scenario_id', '=', 's.id').orderBy('t.title')).as('tags'),
-          eb.selectFrom('scenario_favourites as f').select((f) => f.fn.countAll<number>().as('n')).whereRef('f.scenario_id', '=', 's.id').as('favourites'),
-        ])
+        .select('s.id')
+        .$if(shared, (q) =>
+          q.select((eb) => [
+            jsonRows(dialect, eb.selectFrom('scenario_tags as st').innerJoin('tags as t', 't.id', 'st.tag_id').select(['t.id', 't.title']).whereRef('st.scenario_id', '=', 's.id').orderBy('t.title')).as('tags'),
+            eb.selectFrom('scenario_favourites as f').select((f) => f.fn.countAll<number>().as('n')).whereRef('f.scenario_id', '=', 's.id').as('favourites'),
+          ]),
+        )
+        .$if(viewerId !== null, (q) =>
+          q.select((eb) => [
+            eb.exists(eb.selectFrom('scenario_favourites as f').select('f.scenario_id').whereRef('f.scenario_id', '=', 's.id').where('f.user_id', '=', viewerId!)).as('favourite'),
+            eb
+              .selectFrom('scenarios as a')
+              .select((a) => a.fn.countAll<number>().as('n'))
+              .whereRef('a.based_on_id', '=', 's.id')
+              .where((a) => a.or([a('a.privacy_level', '=', PrivacyLevel.Public), a('a.contributed_by', '=', viewerId!)]))
+              .as('adaptations'),
+          ]),
+        )
         .execute();
       return {
-        tags: new Map(rows.map((r) => [r.id, parsedJson<{ id: number; title: string }[]>(r.tags)])),
-        counts: new Map(rows.map((r) => [r.id, Number(r.favourites ?? 0)])),
-      };
-    },
-
-    /**
-     * What `viewerId` sees of each of `ids` beside what everyone sees, in one read: whether they made
-     * it a favourite, and its adaptations (copies) they may see (public ones and their own).
-     */
-    async readerParts(ids: number[], viewerId: number): Promise<{ favourites: Set<number>; adaptations: Map<number, number> }> {
-      if (!ids.length) return { favourites: new Set(), adaptations: new Map() };
-      const rows = await db
-        .selectFrom('scenarios as s')
-        .where('s.id', 'in', ids)
-        .select((eb) => [
-          's.id',
-          eb.exists(eb.selectFrom('scenario_favourites as f').select('f.scenario_id').whereRef('f.scenario_id', '=', 's.id').where('f.user_id', '=', viewerId)).as('favourite'),
-          eb
-            .selectFrom('scenarios as a')
-            .select((a) => a.fn.countAll<number>().as('n'))
-            .whereRef('a.based_on_id', '=', 's.id')
-            .where((a) => a.or([a('a.privacy_level', '=', PrivacyLevel.Public), a('a.contributed_by', '=', viewerId)]))
-            .as('adaptations'),
-        ])
-        .execute();
-      return {
+        tags: new Map(shared ? rows.map((r) => [r.id, parsedJson<{ id: number; title: string }[]>(r.tags)]) : []),
+        counts: new Map(shared ? rows.map((r) => [r.id, Number(r.favourites ?? 0)]) : []),
         favourites: new Set(rows.filter((r) => Boolean(r.favourite)).map((r) => r.id)),
-        adaptations: new Map(rows.map((r) => [r.id, Number(r.adaptations ?? 0)])),
+        adaptations: new Map(viewerId !== null ? rows.map((r) => [r.id, Number(r.adaptations ?? 0)]) : []),
       };
     },
 

@@ -31,7 +31,7 @@ import {
   type ScenarioPage,
 } from '../../../shared/schemas/scenarios.js';
 import { COPY_LICENCE_MESSAGE, DEIDENTIFY_REQUIRED_MESSAGE, NO_ADAPTATION_MESSAGE, licenceOf } from '../../../shared/licences.js';
-import { scenariosRepository, type ScenarioRow, type ScenariosRepository } from './repository.js';
+import { scenariosRepository, type ScenarioParts, type ScenarioRow, type ScenariosRepository } from './repository.js';
 import { BrokenScenarioFile, detailsFromColumn, readScenarioFile } from './processor.js';
 import { PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
 
@@ -109,12 +109,17 @@ const refOf = (idOrUuid: string): number | string => (/^\d+$/.test(idOrUuid) ? N
 const searchWords = (search: string) => (search === '-1' ? [] : search.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean));
 
 export function scenariosService({ repo, storage, jobs, secret, log, groups }: ScenarioPorts) {
-  /** Tags and favourite counts of the rows, the same for every reader. */
-  const sharedParts = (rows: ScenarioRow[]) => repo.sharedParts(rows.map((r) => r.id));
-
-  async function present(rows: ScenarioRow[], viewer: SessionUser, shared?: Awaited<ReturnType<typeof sharedParts>>): Promise<Scenario[]> {
+  /**
+   * The rows as `viewer` sees them. `known`: their parts already read, all of them, or only what
+   * every reader sees (a cached page's tags and counts); what is missing is one read.
+   */
+  async function present(rows: ScenarioRow[], viewer: SessionUser, known?: ScenarioParts | Pick<ScenarioParts, 'tags' | 'counts'>): Promise<Scenario[]> {
     const ids = rows.map((r) => r.id);
-    const [{ tags, counts }, { favourites: favs, adaptations }] = await Promise.all([shared ?? sharedParts(rows), repo.readerParts(ids, viewer.id)]);
+    const parts =
+      known && 'favourites' in known
+        ? known
+        : { ...(await repo.parts(ids, { shared: !known, viewerId: viewer.id })), ...(known ?? {}) };
+    const { tags, counts, favourites: favs, adaptations } = parts;
     return rows.map((r) => {
       const t = tags.get(r.id) ?? [];
       const own = r.contributed_by === viewer.id;
@@ -219,11 +224,14 @@ export function scenariosService({ repo, storage, jobs, secret, log, groups }: S
       // and own fields) is cached for them. Both until anything they show changes.
       const key = `${f.offset} ${f.count} ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${f.words.join(',')} ${language?.toLowerCase() ?? ''} ${sort}`;
       return repo.cachedLibraryPage(`reader ${viewer.id} ${key}`, async () => {
+        // A page read afresh reads its parts, the reader's with everyone's, at once; only everyone's are cached.
+        let parts: ScenarioParts | undefined;
         const shared = await repo.cachedLibraryPage(`rows ${key}`, async () => {
           const { total, rows } = await repo.library(f);
-          return { total, rows, ...(await sharedParts(rows)) };
+          parts = await repo.parts(rows.map((r) => r.id), { shared: true, viewerId: viewer.id });
+          return { total, rows, tags: parts.tags, counts: parts.counts };
         });
-        return page(shared.total, await present(shared.rows, viewer, shared), f.offset);
+        return page(shared.total, await present(shared.rows, viewer, parts ?? shared), f.offset);
       });
     },
 
