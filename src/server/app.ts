@@ -43,6 +43,7 @@ import { getHealth, getReady } from '../shared/endpoints/health.js';
 import { readinessCheck } from './lib/readiness.js';
 import { setupMetrics } from './lib/metrics.js';
 import { RETRY_AFTER_SECONDS } from './lib/unavailable.js';
+import { readTurns, type ReadTurns } from './lib/read-turns.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +55,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** What one feature offers the others (lib/ports.ts). */
     ports: Ports;
+    /** Turns for GET handlers (lib/read-turns.ts). */
+    readTurns: ReadTurns;
   }
 }
 
@@ -114,6 +117,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   if (handle.dialect === 'sqlite') await migrateToLatest(handle.db, undefined);
   if (!config.listCache) disableListCache(handle.db);
   app.decorate('config', config);
+  app.decorate('readTurns', readTurns(config.readConcurrency));
   app.decorate('lifecycle', { shuttingDown: false });
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
@@ -156,7 +160,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const dbCheck = app.db.selectFrom('users').select('id').limit(1).compile();
   let checkedAt = 0;
   let checking: Promise<unknown> | null = null;
-  route(app, getHealth, { auth: 'public', session: false, tags: ['health'], summary: 'Liveness and database check (at most a second old)' }, async () => {
+  route(app, getHealth, { auth: 'public', session: false, turn: false, tags: ['health'], summary: 'Liveness and database check (at most a second old)' }, async () => {
     if (Date.now() - checkedAt >= HEALTH_CHECK_MS) {
       checking ??= app.db.executeQuery(dbCheck).finally(() => (checking = null));
       await checking;
@@ -167,7 +171,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Readiness for load balancers: 503 while the database or the file store does not answer, and
   // from the moment a shutdown begins, so traffic moves to other servers first.
   const ready = readinessCheck(app);
-  route(app, getReady, { auth: 'public', session: false, tags: ['health'], summary: 'Readiness: the database and the file store answer and no shutdown has begun (else 503)' }, async ({ reply }) => {
+  route(app, getReady, { auth: 'public', session: false, turn: false, tags: ['health'], summary: 'Readiness: the database and the file store answer and no shutdown has begun (else 503)' }, async ({ reply }) => {
     const problem = await ready();
     if (problem) return reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store').send({ message: problem });
     reply.header('Cache-Control', 'no-store');

@@ -2,7 +2,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
-import { DEFAULT_POOL_SIZE, DEFAULT_READ_THREADS, DEFAULT_WRITE_POOL_SIZE } from './db/defaults.js';
+import { DEFAULT_POOL_SIZE, DEFAULT_READ_CONCURRENCY, DEFAULT_READ_THREADS, DEFAULT_WRITE_POOL_SIZE } from './db/defaults.js';
 import { resolveMediaTool } from './lib/media-tools.js';
 import { DEFAULT_LOGIN_ADDRESS_LIMIT } from './features/auth/limits.js';
 import { parseSupportOffices, parseWebEditorUrl } from './lib/site-config.js';
@@ -85,6 +85,7 @@ const envSchema = v.object({
   S3_SECRET_ACCESS_KEY: v.optional(v.string()),
   S3_FORCE_PATH_STYLE: bool(false),
   SQLITE_READ_THREADS: int(DEFAULT_READ_THREADS),
+  READ_CONCURRENCY: int(DEFAULT_READ_CONCURRENCY),
   DB_POOL_SIZE: int(DEFAULT_POOL_SIZE),
   DB_WRITE_POOL_SIZE: int(DEFAULT_WRITE_POOL_SIZE),
   LIST_CACHE: bool(true),
@@ -172,6 +173,8 @@ export interface Config {
   storage: StorageConfig;
   /** SQLite: worker threads that run reads off the event loop; 0 runs them on the main thread. */
   sqliteReadThreads: number;
+  /** GET handlers running at once in this process (lib/read-turns.ts); writes never wait for a turn. */
+  readConcurrency: number;
   /** PostgreSQL: connections this process keeps at most for lone reads. */
   dbPoolSize: number;
   /** PostgreSQL: connections this process keeps at most for writes and transactions. */
@@ -245,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimit: { login: e.RATE_LIMIT_LOGIN, loginAddress: e.RATE_LIMIT_LOGIN_ADDRESS, email: e.RATE_LIMIT_EMAIL, windowMs: e.RATE_LIMIT_WINDOW_MS },
     trustProxy: e.TRUST_PROXY ?? false,
     sqliteReadThreads: e.SQLITE_READ_THREADS,
+    readConcurrency: Math.max(1, e.READ_CONCURRENCY),
     dbPoolSize: Math.max(1, e.DB_POOL_SIZE),
     dbWritePoolSize: Math.max(1, e.DB_WRITE_POOL_SIZE),
     listCache: e.LIST_CACHE,

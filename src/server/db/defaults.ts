@@ -13,5 +13,12 @@ export const DEFAULT_POOL_SIZE = 10;
  */
 export const DEFAULT_WRITE_POOL_SIZE = 8;
 
+/**
+ * Requests for a page (a GET through lib/route.ts) whose handlers run at once in a process; the rest
+ * wait their turn, first come first served, while writes never wait for a turn. Four keep both
+ * databases and both cores of a small machine busy; more only lengthens the queue a write joins.
+ */
+export const DEFAULT_READ_CONCURRENCY = 4;
+
 /** SQLite reader threads when no setting names a number: two, a small pool for a small machine. */
 export const DEFAULT_READ_THREADS = 2;

@@ -70,6 +70,11 @@ export interface RouteDef<P extends Schema | undefined, Q extends Schema | undef
    * The handler answers with the reply itself (a file, a redirect); `response` still documents it.
    */
   raw?: boolean;
+  /**
+   * false: a GET that takes no turn (lib/read-turns.ts), for probes that must answer at once
+   * however busy the server is (health, readiness).
+   */
+  turn?: false;
 }
 
 const jsonSchemas = new WeakMap<Schema, Record<string, unknown>>();
@@ -193,6 +198,9 @@ function registerRoute<
   if (def.multipart) schema.consumes = ['multipart/form-data'];
 
   const auth = def.auth;
+  // A page waits for its turn; a write runs at once (lib/read-turns.ts). An app that keeps no
+  // turns (a bare app in a test) runs every handler at once.
+  const turns = def.method === 'GET' && def.turn !== false && app.hasDecorator('readTurns') ? app.readTurns : null;
   const tolerated = new Set(def.tolerate ?? []);
   app.route({
     method: def.method,
@@ -245,7 +253,7 @@ function registerRoute<
         request,
         reply,
       } as RouteContext<P, Q, B, A>;
-      const result = await handler(ctx);
+      const result = turns ? await turns(() => handler(ctx)) : await handler(ctx);
       if (def.raw || result === reply) return reply;
       return reply.status(status).send(result);
     },
