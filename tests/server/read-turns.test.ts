@@ -1,6 +1,6 @@
 // Reads take turns, writes do not wait for one (src/server/lib/read-turns.ts): with every turn
-// held, a page waits until one is given back, while a post, a favourite toggle and the health probe
-// answer at once. Nothing here depends on timing: the turn is held by the test until it says so.
+// held, a page waits until one is given back, while posts, the health probe and a download answer
+// at once. Nothing here depends on timing: the turn is held by the test until it says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, createUser, dbKinds, type TestApp } from './helpers.js';
 
@@ -24,7 +24,7 @@ describe.each(dbKinds)('read turns (%s)', (kind) => {
     return { holding, giveBack };
   };
 
-  it('a page waits for its turn; a write, a second write and the health probe do not', async () => {
+  it('a page waits for its turn; a write, a second write, the health probe and a download do not', async () => {
     const user = await createUser(t.app, { firstName: 'Tara', lastName: 'Turns' });
     const { holding, giveBack } = holdTheTurn();
     await holding;
@@ -41,6 +41,9 @@ describe.each(dbKinds)('read turns (%s)', (kind) => {
     expect(second.statusCode).toBe(201);
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
+    // A download (here a link whose signature is wrong) answers without a turn too.
+    const file = await t.app.inject({ method: 'GET', url: `/api/files/media/none.png?exp=${Date.now() + 60_000}&name=none.png&disp=inline&sig=${'0'.repeat(64)}` });
+    expect(file.statusCode).toBe(404);
     expect(answered).toBe(false);
 
     giveBack();

@@ -8,9 +8,10 @@
 // machine was already busy with as many as it can serve at a time, and each admitted read finishes
 // sooner for fewer steps interleaved with its own.
 //
-// What holds a turn is the handler: its queries and the answer it builds, not the answer's sending
-// (a file streamed to a slow client holds none). Requests outside lib/route.ts (health, files, tus)
-// take no turn.
+// What holds a turn is the handler: its queries and the answer it builds, not the answer's sending.
+// Health, readiness and file downloads take none (`turn: false`): they wait on a probe or the file
+// store, not on pages, and must answer however busy the server is; nor do uploads (tus), which are
+// not declared through lib/route.ts.
 import pLimit from 'p-limit';
 
 /** Runs `work` in its turn, at most `concurrency` at once. */

@@ -71,8 +71,8 @@ export interface RouteDef<P extends Schema | undefined, Q extends Schema | undef
    */
   raw?: boolean;
   /**
-   * false: a GET that takes no turn (lib/read-turns.ts), for probes that must answer at once
-   * however busy the server is (health, readiness).
+   * false: a GET that takes no turn (lib/read-turns.ts): probes that must answer at once however
+   * busy the server is (health, readiness), and file downloads, which wait on the file store.
    */
   turn?: false;
 }

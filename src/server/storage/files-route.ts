@@ -40,6 +40,8 @@ export default async function filesRoute(app: FastifyInstance) {
       summary: 'Download a stored file through a signed URL',
       description: 'The link itself is the permission (exp, disp, name, sig). One byte range (Range: bytes=a-b) answers 206; a range outside the file 416.',
       raw: true,
+      // A download waits on the file store, not on pages: a feed's thumbnails never queue for a turn.
+      turn: false,
     },
     async ({ params, query, request, reply }) => {
       const key = params['*'];
