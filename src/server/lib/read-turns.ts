@@ -9,9 +9,10 @@
 // sooner for fewer steps interleaved with its own.
 //
 // What holds a turn is the handler: its queries and the answer it builds, not the answer's sending.
-// Health, readiness and file downloads take none (`turn: false`): they wait on a probe or the file
-// store, not on pages, and must answer however busy the server is; nor do uploads (tus), which are
-// not declared through lib/route.ts.
+// Health and readiness take none (`turn: false`): a probe must answer however busy the server is.
+// Nor do routes that answer with the reply themselves (`raw`: file downloads, install links), whose
+// handler settles only once a streamed file has been sent to the end (a video a reader paused: maybe
+// never), nor uploads (tus), which are not declared through lib/route.ts.
 import pLimit from 'p-limit';
 
 /** Runs `work` in its turn, at most `concurrency` at once. */

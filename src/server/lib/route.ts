@@ -72,7 +72,7 @@ export interface RouteDef<P extends Schema | undefined, Q extends Schema | undef
   raw?: boolean;
   /**
    * false: a GET that takes no turn (lib/read-turns.ts): probes that must answer at once however
-   * busy the server is (health, readiness), and file downloads, which wait on the file store.
+   * busy the server is (health, readiness). A `raw` route takes none either.
    */
   turn?: false;
 }
@@ -198,9 +198,11 @@ function registerRoute<
   if (def.multipart) schema.consumes = ['multipart/form-data'];
 
   const auth = def.auth;
-  // A page waits for its turn; a write runs at once (lib/read-turns.ts). An app that keeps no
-  // turns (a bare app in a test) runs every handler at once.
-  const turns = def.method === 'GET' && def.turn !== false && app.hasDecorator('readTurns') ? app.readTurns : null;
+  // A page waits for its turn; a write runs at once (lib/read-turns.ts). A handler that answers
+  // with the reply itself (`raw`: a file, a redirect) takes none: its promise settles only once the
+  // answer is sent, which for a file streamed to a slow reader (a paused video) may be never. An app
+  // that keeps no turns (a bare app in a test) runs every handler at once.
+  const turns = def.method === 'GET' && !def.raw && def.turn !== false && app.hasDecorator('readTurns') ? app.readTurns : null;
   const tolerated = new Set(def.tolerate ?? []);
   app.route({
     method: def.method,

@@ -39,9 +39,9 @@ export default async function filesRoute(app: FastifyInstance) {
       tags: ['files'],
       summary: 'Download a stored file through a signed URL',
       description: 'The link itself is the permission (exp, disp, name, sig). One byte range (Range: bytes=a-b) answers 206; a range outside the file 416.',
+      // Answers with the reply itself, so it takes no read turn: a feed's thumbnails never queue
+      // behind pages, and a video a reader paused never holds one.
       raw: true,
-      // A download waits on the file store, not on pages: a feed's thumbnails never queue for a turn.
-      turn: false,
     },
     async ({ params, query, request, reply }) => {
       const key = params['*'];
