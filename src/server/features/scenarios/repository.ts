@@ -445,33 +445,29 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     },
 
     /**
-     * What each of `ids` shows beside its row, in one read: with `shared`, what every reader sees
-     * (its tags by title, how many people made it a favourite); with `viewerId`, what that reader
-     * sees (whether they made it a favourite, and its adaptations, copies, they may see: public ones
-     * and their own).
+     * What each of `ids` shows beside its row, in one read: what `viewerId` sees (whether they made
+     * it a favourite, and its adaptations, copies, they may see: public ones and their own) and,
+     * with `shared`, what every reader sees (its tags by title, how many people made it a favourite).
      */
-    async parts(ids: number[], want: { shared: boolean; viewerId: number | null }): Promise<ScenarioParts> {
-      const { shared, viewerId } = want;
+    async parts(ids: number[], viewerId: number, shared: boolean): Promise<ScenarioParts> {
       if (!ids.length) return { tags: new Map(), counts: new Map(), favourites: new Set(), adaptations: new Map() };
       const rows = await db
         .selectFrom('scenarios as s')
         .where('s.id', 'in', ids)
-        .select('s.id')
+        .select((eb) => [
+          's.id',
+          eb.exists(eb.selectFrom('scenario_favourites as f').select('f.scenario_id').whereRef('f.scenario_id', '=', 's.id').where('f.user_id', '=', viewerId)).as('favourite'),
+          eb
+            .selectFrom('scenarios as a')
+            .select((a) => a.fn.countAll<number>().as('n'))
+            .whereRef('a.based_on_id', '=', 's.id')
+            .where((a) => a.or([a('a.privacy_level', '=', PrivacyLevel.Public), a('a.contributed_by', '=', viewerId)]))
+            .as('adaptations'),
+        ])
         .$if(shared, (q) =>
           q.select((eb) => [
             jsonRows(dialect, eb.selectFrom('scenario_tags as st').innerJoin('tags as t', 't.id', 'st.tag_id').select(['t.id', 't.title']).whereRef('st.scenario_id', '=', 's.id').orderBy('t.title')).as('tags'),
             eb.selectFrom('scenario_favourites as f').select((f) => f.fn.countAll<number>().as('n')).whereRef('f.scenario_id', '=', 's.id').as('favourites'),
-          ]),
-        )
-        .$if(viewerId !== null, (q) =>
-          q.select((eb) => [
-            eb.exists(eb.selectFrom('scenario_favourites as f').select('f.scenario_id').whereRef('f.scenario_id', '=', 's.id').where('f.user_id', '=', viewerId!)).as('favourite'),
-            eb
-              .selectFrom('scenarios as a')
-              .select((a) => a.fn.countAll<number>().as('n'))
-              .whereRef('a.based_on_id', '=', 's.id')
-              .where((a) => a.or([a('a.privacy_level', '=', PrivacyLevel.Public), a('a.contributed_by', '=', viewerId!)]))
-              .as('adaptations'),
           ]),
         )
         .execute();
@@ -479,7 +475,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
         tags: new Map(shared ? rows.map((r) => [r.id, parsedJson<{ id: number; title: string }[]>(r.tags)]) : []),
         counts: new Map(shared ? rows.map((r) => [r.id, Number(r.favourites ?? 0)]) : []),
         favourites: new Set(rows.filter((r) => Boolean(r.favourite)).map((r) => r.id)),
-        adaptations: new Map(viewerId !== null ? rows.map((r) => [r.id, Number(r.adaptations ?? 0)]) : []),
+        adaptations: new Map(rows.map((r) => [r.id, Number(r.adaptations ?? 0)])),
       };
     },
 

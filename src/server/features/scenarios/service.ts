@@ -115,10 +115,7 @@ export function scenariosService({ repo, storage, jobs, secret, log, groups }: S
    */
   async function present(rows: ScenarioRow[], viewer: SessionUser, known?: ScenarioParts | Pick<ScenarioParts, 'tags' | 'counts'>): Promise<Scenario[]> {
     const ids = rows.map((r) => r.id);
-    const parts =
-      known && 'favourites' in known
-        ? known
-        : { ...(await repo.parts(ids, { shared: !known, viewerId: viewer.id })), ...(known ?? {}) };
+    const parts = known && 'favourites' in known ? known : { ...(await repo.parts(ids, viewer.id, !known)), ...known };
     const { tags, counts, favourites: favs, adaptations } = parts;
     return rows.map((r) => {
       const t = tags.get(r.id) ?? [];
@@ -228,7 +225,7 @@ export function scenariosService({ repo, storage, jobs, secret, log, groups }: S
         let parts: ScenarioParts | undefined;
         const shared = await repo.cachedLibraryPage(`rows ${key}`, async () => {
           const { total, rows } = await repo.library(f);
-          parts = await repo.parts(rows.map((r) => r.id), { shared: true, viewerId: viewer.id });
+          parts = await repo.parts(rows.map((r) => r.id), viewer.id, true);
           return { total, rows, tags: parts.tags, counts: parts.counts };
         });
         return page(shared.total, await present(shared.rows, viewer, parts ?? shared), f.offset);
