@@ -2,6 +2,7 @@
 // each group's posts are answered by reading one or a few rows, never by counting the list.
 import { sql } from 'kysely';
 import type { DB } from '../db/connection.js';
+import { builtOnce } from '../db/built-once.js';
 
 /** Public, processed scenarios. */
 export const LIBRARY_TOTAL = 'library';
@@ -15,8 +16,10 @@ export const GROUPS_TOTAL = 'groups';
 export const groupTotal = (groupId: number) => `group:${groupId}`;
 
 /** The stored total `name` (0 while nothing was ever counted under it). */
+const totalRead = builtOnce((db: DB, a: { name: string }) => db.selectFrom('list_totals').select('n').where('name', '=', a.name));
+
 export async function storedTotal(db: DB, name: string): Promise<number> {
-  const row = await db.selectFrom('list_totals').select('n').where('name', '=', name).executeTakeFirst();
+  const [row] = await totalRead(db, { name });
   return Number(row?.n ?? 0);
 }
 

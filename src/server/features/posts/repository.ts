@@ -9,10 +9,11 @@ import { PostStatus, ProcessingState } from '../../../shared/enums.js';
 import { FEED_TOTAL, groupTotal, groupsTotalOf, storedTotal } from '../../lib/list-totals.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
 import { jsonRow, jsonRows, parsedJson } from '../../lib/json-parts.js';
+import { builtOnce } from '../../db/built-once.js';
 import { replySummaries } from './replies.js';
 import { conversationRepository } from './conversation-repository.js';
 import { HELPFUL_WINDOW_DAYS, type PostSort } from '../../../shared/schemas/conversation.js';
-import { afterCursor, encodeCursor, idsInListOrder, pageWindow, readOrder, rowsInOrder, type Cursor } from '../../lib/pages.js';
+import { afterCursor, encodeCursor, idsInListOrder, pageWindow, readOrder, rowsInOrder, type Cursor, type Direction } from '../../lib/pages.js';
 
 export type PostRow = Selectable<PostTable>;
 
@@ -53,41 +54,114 @@ export interface CardParts {
   group: { name: string; member: boolean } | null;
 }
 
-export function postsRepository(db: DB, dialect: Dialect) {
-  /** The group ids a user belongs to, as a subquery for `where group_id in (...)`. */
-  const memberGroupIds = (userId: number) => db.selectFrom('group_members').select('group_members.group_id').where('group_members.user_id', '=', userId);
+/** The parts of postsRepository().cardParts, read at once (built once per shape: db/built-once.ts). */
+const cardPartsRead = builtOnce(
+  (db: DB, a: { postIds: number[]; viewerId: number; dialect: Dialect }) =>
+    db
+      .selectFrom('posts as p')
+      .where('p.id', 'in', a.postIds)
+      .select((eb) => [
+        'p.id',
+        jsonRow(a.dialect, eb.selectFrom('users as u').select(['u.id', 'u.uuid_id', 'u.first_name', 'u.last_name']).whereRef('u.id', '=', 'p.creator_id')).as('creator'),
+        jsonRows(
+          a.dialect,
+          eb.selectFrom('post_tags as pt').innerJoin('tags as t', 't.id', 'pt.tag_id').select(['t.id', 't.title']).whereRef('pt.post_id', '=', 'p.id').orderBy('t.title'),
+        ).as('tags'),
+        jsonRows(
+          a.dialect,
+          eb
+            .selectFrom('post_scenarios as ps')
+            .innerJoin('scenarios as s', 's.id', 'ps.scenario_id')
+            .select(['s.id', 's.uuid_id', 's.name', 's.device_id', 's.file_name', 's.privacy_level', 's.is_processed', 's.processing_error', 's.contributed_by'])
+            .whereRef('ps.post_id', '=', 'p.id')
+            .orderBy('s.name'),
+        ).as('scenarios'),
+        jsonRows(
+          a.dialect,
+          eb
+            .selectFrom('post_media as pm')
+            .innerJoin('media as m', 'm.id', 'pm.media_id')
+            .select(['m.id', 'm.uuid_id', 'm.name', 'm.alt_text', 'm.is_video', 'm.thumb_key', 'm.privacy_level', 'm.contributed_by'])
+            .whereRef('pm.post_id', '=', 'p.id')
+            // Unary plus keeps these terms off the media indexes: SQLite would otherwise walk every approved
+            // media item (media_library_type) and look each up in post_media, instead of the post's few links.
+            .where(sql<number>`+${sql.ref('m.approval_status')}`, '=', 2)
+            .where(sql<number>`+${sql.ref('m.is_processed')}`, '=', ProcessingState.Processed)
+            .orderBy('m.id'),
+        ).as('media'),
+        jsonRows(
+          a.dialect,
+          eb
+            .selectFrom('mentions as mn')
+            .innerJoin('users as mu', 'mu.id', 'mn.user_id')
+            .select(['mu.username', 'mu.uuid_id'])
+            .where('mn.subject', '=', sql<string>`'post:' || ${sql.ref('p.id')}`)
+            .orderBy('mu.username'),
+        ).as('mentions'),
+        eb.exists(eb.selectFrom('post_reactions as r').select('r.post_id').whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', a.viewerId)).as('reacted'),
+        // The post's group: its name, and whether the reader belongs to it (any membership row,
+        // as the groups port's idsOf counts it).
+        eb.selectFrom('forum_groups as g').select('g.name').whereRef('g.id', '=', 'p.group_id').as('group_name'),
+        eb.exists(eb.selectFrom('group_members as gm').select('gm.group_id').whereRef('gm.group_id', '=', 'p.group_id').where('gm.user_id', '=', a.viewerId)).as('in_group'),
+      ]),
+  { shape: ['dialect'] },
+);
 
+/** Posts by id (built once per number of ids). */
+const postsRead = builtOnce((db: DB, a: { ids: number[] }) => db.selectFrom('posts').selectAll().where('id', 'in', a.ids));
 
-  /** Which posts: one group's, the public feed's, the reader's groups', or public and the reader's groups'. */
-  type Scope = { groupId: number } | 'public' | { groupsOf: number } | { feedOf: number };
+/** Which posts: one group's, the public feed's, the reader's groups', or public and the reader's groups'. */
+type Scope = { groupId: number } | 'public' | { groupsOf: number } | { feedOf: number };
+type ScopeKind = 'groupId' | 'public' | 'groupsOf' | 'feedOf';
+const scopeKind = (scope: Scope): ScopeKind => (scope === 'public' ? 'public' : 'groupId' in scope ? 'groupId' : 'groupsOf' in scope ? 'groupsOf' : 'feedOf');
+const scopeId = (scope: Scope): number => (scope === 'public' ? 0 : 'groupId' in scope ? scope.groupId : 'groupsOf' in scope ? scope.groupsOf : scope.feedOf);
+const scopeOf = (kind: ScopeKind, id: number): Scope => (kind === 'public' ? 'public' : ({ [kind]: id } as Scope));
 
-  function feedBase(scope: Scope, tagIds: number[]) {
-    return db
-      .selectFrom('posts')
-      .where('posts.deleted_at', 'is', null)
-      .where('posts.status', '=', PostStatus.Approved)
-      .where((eb) =>
-        scope === 'public'
-          ? eb('posts.group_id', 'is', null)
-          : 'groupId' in scope
-            ? eb('posts.group_id', '=', scope.groupId)
-            : 'groupsOf' in scope
-              ? eb('posts.group_id', 'in', memberGroupIds(scope.groupsOf))
-              : eb.or([eb('posts.group_id', 'is', null), eb('posts.group_id', 'in', memberGroupIds(scope.feedOf))]),
-      )
-      .$if(tagIds.length > 0, (qb) =>
-        qb.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('post_tags')
-              .select('post_tags.post_id')
-              .whereRef('post_tags.post_id', '=', 'posts.id')
-              .where('post_tags.tag_id', 'in', tagIds),
-          ),
+/** The group ids a user belongs to, as a subquery for `where group_id in (...)`. */
+const memberGroupIds = (db: DB, userId: number) => db.selectFrom('group_members').select('group_members.group_id').where('group_members.user_id', '=', userId);
+
+function feedBase(db: DB, scope: Scope, tagIds: number[]) {
+  return db
+    .selectFrom('posts')
+    .where('posts.deleted_at', 'is', null)
+    .where('posts.status', '=', PostStatus.Approved)
+    .where((eb) =>
+      scope === 'public'
+        ? eb('posts.group_id', 'is', null)
+        : 'groupId' in scope
+          ? eb('posts.group_id', '=', scope.groupId)
+          : 'groupsOf' in scope
+            ? eb('posts.group_id', 'in', memberGroupIds(db, scope.groupsOf))
+            : eb.or([eb('posts.group_id', 'is', null), eb('posts.group_id', 'in', memberGroupIds(db, scope.feedOf))]),
+    )
+    .$if(tagIds.length > 0, (qb) =>
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('post_tags')
+            .select('post_tags.post_id')
+            .whereRef('post_tags.post_id', '=', 'posts.id')
+            .where('post_tags.tag_id', 'in', tagIds),
         ),
-      );
-  }
+      ),
+    );
+}
 
+/**
+ * A page of a feed's post ids, newest first: after a cursor (`after`), or `limit` at `offset` read
+ * in `dir` (built once per shape).
+ */
+const feedIdsRead = builtOnce(
+  (db: DB, a: { kind: ScopeKind; scopeId: number; tagIds: number[]; after: boolean; at: string; id: number; dir: Direction; limit: number; offset: number }) => {
+    const ids = feedBase(db, scopeOf(a.kind, a.scopeId), a.tagIds).select('posts.id');
+    return a.after
+      ? ids.where(afterCursor('posts.created_at', 'posts.id', { at: a.at, id: a.id })).orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(a.limit)
+      : ids.orderBy('posts.created_at', a.dir).orderBy('posts.id', a.dir).limit(a.limit).offset(a.offset);
+  },
+  { shape: ['kind', 'after', 'dir'] },
+);
+
+export function postsRepository(db: DB, dialect: Dialect) {
   const totals = listCache(db);
   /** A feed count, cached until a post, a post's tags or (for the reader's groups) a membership changes. */
   function feedCount(scope: Scope, tagIds: number[]): Promise<number> {
@@ -105,7 +179,7 @@ export function postsRepository(db: DB, dialect: Dialect) {
       if (!tagIds.length && scope === 'public') return storedTotal(db, FEED_TOTAL);
       if (!tagIds.length && typeof scope === 'object' && 'groupId' in scope) return storedTotal(db, groupTotal(scope.groupId));
       if (!tagIds.length && typeof scope === 'object' && 'groupsOf' in scope) return groupsTotalOf(db, scope.groupsOf);
-      return Number((await feedBase(scope, tagIds).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      return Number((await feedBase(db, scope, tagIds).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     });
   }
 
@@ -116,7 +190,7 @@ export function postsRepository(db: DB, dialect: Dialect) {
    */
   async function helpfulPage(scope: Scope, q: FeedQuery): Promise<{ rows: PostRow[]; total: number; nextCursor: null }> {
     const since = helpfulSince();
-    const base = () => feedBase(scope, q.tagIds).where('posts.created_at', '>=', since);
+    const base = () => feedBase(db, scope, q.tagIds).where('posts.created_at', '>=', since);
     const scopeKey = scope === 'public' ? 'public' : 'groupId' in scope ? `group ${scope.groupId}` : 'groupsOf' in scope ? `groups of ${scope.groupsOf}` : `of ${scope.feedOf}`;
     const tables: VersionedTable[] = ['posts', 'post_tags', 'group_members'];
     const total = await totals.total(`feed helpful ${scopeKey} ${[...q.tagIds].sort((a, b) => a - b).join(',')} ${since}`, tables, async () =>
@@ -133,7 +207,7 @@ export function postsRepository(db: DB, dialect: Dialect) {
         .offset(q.offset)
         .execute()
     ).map((r) => r.id);
-    const rows = found.length ? rowsInOrder(found, await db.selectFrom('posts').selectAll().where('id', 'in', found).execute()) : [];
+    const rows = found.length ? rowsInOrder(found, await postsRead(db, { ids: found })) : [];
     return { rows, total, nextCursor: null };
   }
 
@@ -156,19 +230,19 @@ export function postsRepository(db: DB, dialect: Dialect) {
       // then only those rows. Infinite scroll passes the last post it has: a keyset seek to it, so
       // the page costs the same however far the reader scrolled. An offset (the spec's URLs) is a
       // deferred join read from the nearer end of the list.
-      const ids = feedBase(scope, q.tagIds).select('posts.id');
+      const kind = scopeKind(scope);
+      const id = scopeId(scope);
       let found: number[];
       if (q.after) {
-        found = (
-          await ids.where(afterCursor('posts.created_at', 'posts.id', q.after)).orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(q.count).execute()
-        ).map((r) => r.id);
+        const { at, id: afterId } = q.after;
+        found = (await feedIdsRead(db, { kind, scopeId: id, tagIds: q.tagIds, after: true, at, id: afterId, dir: 'desc', limit: q.count, offset: 0 })).map((r) => r.id);
       } else {
         const w = pageWindow(total, q.offset, q.count);
         if (!w) return { rows: [], total, nextCursor: null };
         const dir = readOrder(w, 'desc');
-        found = idsInListOrder(w, (await ids.orderBy('posts.created_at', dir).orderBy('posts.id', dir).limit(w.limit).offset(w.offset).execute()).map((r) => r.id));
+        found = idsInListOrder(w, (await feedIdsRead(db, { kind, scopeId: id, tagIds: q.tagIds, after: false, at: '', id: 0, dir, limit: w.limit, offset: w.offset })).map((r) => r.id));
       }
-      const rows = found.length ? rowsInOrder(found, await db.selectFrom('posts').selectAll().where('id', 'in', found).execute()) : [];
+      const rows = found.length ? rowsInOrder(found, await postsRead(db, { ids: found })) : [];
       const last = rows.at(-1);
       const more = q.after ? found.length === q.count : q.offset + found.length < total;
       return { rows, total, nextCursor: more && last ? encodeCursor({ at: last.created_at, id: last.id }) : null };
@@ -215,54 +289,7 @@ export function postsRepository(db: DB, dialect: Dialect) {
      */
     async cardParts(postIds: number[], viewerId: number): Promise<Map<number, CardParts>> {
       if (!postIds.length) return new Map();
-      const rows = await db
-        .selectFrom('posts as p')
-        .where('p.id', 'in', postIds)
-        .select((eb) => [
-          'p.id',
-          jsonRow(dialect, eb.selectFrom('users as u').select(['u.id', 'u.uuid_id', 'u.first_name', 'u.last_name']).whereRef('u.id', '=', 'p.creator_id')).as('creator'),
-          jsonRows(
-            dialect,
-            eb.selectFrom('post_tags as pt').innerJoin('tags as t', 't.id', 'pt.tag_id').select(['t.id', 't.title']).whereRef('pt.post_id', '=', 'p.id').orderBy('t.title'),
-          ).as('tags'),
-          jsonRows(
-            dialect,
-            eb
-              .selectFrom('post_scenarios as ps')
-              .innerJoin('scenarios as s', 's.id', 'ps.scenario_id')
-              .select(['s.id', 's.uuid_id', 's.name', 's.device_id', 's.file_name', 's.privacy_level', 's.is_processed', 's.processing_error', 's.contributed_by'])
-              .whereRef('ps.post_id', '=', 'p.id')
-              .orderBy('s.name'),
-          ).as('scenarios'),
-          jsonRows(
-            dialect,
-            eb
-              .selectFrom('post_media as pm')
-              .innerJoin('media as m', 'm.id', 'pm.media_id')
-              .select(['m.id', 'm.uuid_id', 'm.name', 'm.alt_text', 'm.is_video', 'm.thumb_key', 'm.privacy_level', 'm.contributed_by'])
-              .whereRef('pm.post_id', '=', 'p.id')
-              // Unary plus keeps these terms off the media indexes: SQLite would otherwise walk every approved
-              // media item (media_library_type) and look each up in post_media, instead of the post's few links.
-              .where(sql<number>`+${sql.ref('m.approval_status')}`, '=', 2)
-              .where(sql<number>`+${sql.ref('m.is_processed')}`, '=', ProcessingState.Processed)
-              .orderBy('m.id'),
-          ).as('media'),
-          jsonRows(
-            dialect,
-            eb
-              .selectFrom('mentions as mn')
-              .innerJoin('users as mu', 'mu.id', 'mn.user_id')
-              .select(['mu.username', 'mu.uuid_id'])
-              .where('mn.subject', '=', sql<string>`'post:' || ${sql.ref('p.id')}`)
-              .orderBy('mu.username'),
-          ).as('mentions'),
-          eb.exists(eb.selectFrom('post_reactions as r').select('r.post_id').whereRef('r.post_id', '=', 'p.id').where('r.user_id', '=', viewerId)).as('reacted'),
-          // The post's group: its name, and whether the reader belongs to it (any membership row,
-          // as the groups port's idsOf counts it).
-          eb.selectFrom('forum_groups as g').select('g.name').whereRef('g.id', '=', 'p.group_id').as('group_name'),
-          eb.exists(eb.selectFrom('group_members as gm').select('gm.group_id').whereRef('gm.group_id', '=', 'p.group_id').where('gm.user_id', '=', viewerId)).as('in_group'),
-        ])
-        .execute();
+      const rows = await cardPartsRead(db, { postIds, viewerId, dialect });
       return new Map(
         rows.map((r) => [
           r.id,

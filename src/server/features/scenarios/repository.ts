@@ -15,6 +15,7 @@ import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction, typ
 import { enabledUserId, flipFavourite } from '../../lib/favourites.js';
 import { groupRows } from '../../lib/group-rows.js';
 import { jsonRows, parsedJson } from '../../lib/json-parts.js';
+import { builtOnce } from '../../db/built-once.js';
 
 export type ScenarioRow = Selectable<ScenarioTable> & {
   owner_uuid: string;
@@ -86,6 +87,63 @@ function detailWords(details: string | null): string[] {
   }
 }
 
+/** The parts of scenariosRepository().parts, read at once (built once per shape: db/built-once.ts). */
+const partsRead = builtOnce(
+  (db: DB, a: { ids: number[]; viewerId: number; shared: boolean; dialect: Dialect }) =>
+    db
+      .selectFrom('scenarios as s')
+      .where('s.id', 'in', a.ids)
+      .select((eb) => [
+        's.id',
+        eb.exists(eb.selectFrom('scenario_favourites as f').select('f.scenario_id').whereRef('f.scenario_id', '=', 's.id').where('f.user_id', '=', a.viewerId)).as('favourite'),
+        eb
+          .selectFrom('scenarios as a')
+          .select((x) => x.fn.countAll<number>().as('n'))
+          .whereRef('a.based_on_id', '=', 's.id')
+          .where((x) => x.or([x('a.privacy_level', '=', PrivacyLevel.Public), x('a.contributed_by', '=', a.viewerId)]))
+          .as('adaptations'),
+      ])
+      .$if(a.shared, (q) =>
+        q.select((eb) => [
+          jsonRows(a.dialect, eb.selectFrom('scenario_tags as st').innerJoin('tags as t', 't.id', 'st.tag_id').select(['t.id', 't.title']).whereRef('st.scenario_id', '=', 's.id').orderBy('t.title')).as('tags'),
+          eb.selectFrom('scenario_favourites as f').select((f) => f.fn.countAll<number>().as('n')).whereRef('f.scenario_id', '=', 's.id').as('favourites'),
+        ]),
+      ),
+  { shape: ['shared', 'dialect'] },
+);
+
+/** Scenario rows with their owner's and folder's fields. */
+const withOwners = (db: DB) =>
+  db
+    .selectFrom('scenarios as s')
+    .innerJoin('users as u', 'u.id', 's.contributed_by')
+    .leftJoin('directories as d', 'd.id', 's.directory_id')
+    .leftJoin('users as cu', 'cu.id', 's.public_confirmed_by')
+    .selectAll('s')
+    .select([
+      'u.uuid_id as owner_uuid', 'u.first_name as owner_first_name', 'u.last_name as owner_last_name', 'd.uuid as directory_uuid',
+      'cu.first_name as confirmer_first_name', 'cu.last_name as confirmer_last_name',
+    ]);
+
+/** Rows by id, as `withOwners` (built once per number of ids). */
+const rowsRead = builtOnce((db: DB, a: { ids: number[] }) => withOwners(db).where('s.id', 'in', a.ids));
+
+/** A page of the whole library read from the start of a month (`wholeLibraryPageIds`; built once a direction). */
+const monthPageRead = builtOnce(
+  (db: DB, a: { dir: Direction; start: string; limit: number; offset: number }) =>
+    db
+      .selectFrom('scenarios as s')
+      .select('s.id')
+      .where('s.privacy_level', '=', PrivacyLevel.Public)
+      .where('s.is_processed', '=', ProcessingState.Processed)
+      .where(a.dir === 'desc' ? sql<SqlBool>`s.contributed_at < ${a.start}` : sql<SqlBool>`s.contributed_at >= ${a.start}`)
+      .orderBy('s.contributed_at', a.dir)
+      .orderBy('s.id', a.dir)
+      .limit(a.limit)
+      .offset(a.offset),
+  { shape: ['dir'] },
+);
+
 export function scenariosRepository(db: DB, dialect: Dialect) {
   function locked<T>(id: number, fn: (repo: ScenariosRepository) => Promise<T>): Promise<T | undefined>;
   function locked<T, M>(id: number, fn: (repo: ScenariosRepository) => Promise<T>, missing: M): Promise<T | M>;
@@ -98,17 +156,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     });
   }
 
-  const base = () =>
-    db
-      .selectFrom('scenarios as s')
-      .innerJoin('users as u', 'u.id', 's.contributed_by')
-      .leftJoin('directories as d', 'd.id', 's.directory_id')
-      .leftJoin('users as cu', 'cu.id', 's.public_confirmed_by')
-      .selectAll('s')
-      .select([
-        'u.uuid_id as owner_uuid', 'u.first_name as owner_first_name', 'u.last_name as owner_last_name', 'd.uuid as directory_uuid',
-        'cu.first_name as confirmer_first_name', 'cu.last_name as confirmer_last_name',
-      ]);
+  const base = () => withOwners(db);
 
   /** Every token must match as a word prefix. */
   function matchesSearch(eb: EB, words: string[]): Expression<SqlBool> {
@@ -156,18 +204,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     });
     if (!first) return [];
     // Newest first, the month's start is its end: before the next month begins.
-    const start = dir === 'desc' ? sql<SqlBool>`s.contributed_at < ${nextMonth(first.month)}` : sql<SqlBool>`s.contributed_at >= ${first.month}`;
-    const ids = await db
-      .selectFrom('scenarios as s')
-      .select('s.id')
-      .where('s.privacy_level', '=', PrivacyLevel.Public)
-      .where('s.is_processed', '=', ProcessingState.Processed)
-      .where(start)
-      .orderBy('s.contributed_at', dir)
-      .orderBy('s.id', dir)
-      .limit(w.limit)
-      .offset(w.offset - before)
-      .execute();
+    const ids = await monthPageRead(db, { dir, start: dir === 'desc' ? nextMonth(first.month) : first.month, limit: w.limit, offset: w.offset - before });
     return ids.map((r) => r.id);
   }
 
@@ -258,7 +295,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
 
   /** The rows of `ids` (with owner and folder), in that order. */
   async function rowsById(ids: number[]): Promise<ScenarioRow[]> {
-    return ids.length ? rowsInOrder(ids, await base().where('s.id', 'in', ids).execute()) : [];
+    return ids.length ? rowsInOrder(ids, await rowsRead(db, { ids })) : [];
   }
 
   return {
@@ -451,26 +488,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
      */
     async parts(ids: number[], viewerId: number, shared: boolean): Promise<ScenarioParts> {
       if (!ids.length) return { tags: new Map(), counts: new Map(), favourites: new Set(), adaptations: new Map() };
-      const rows = await db
-        .selectFrom('scenarios as s')
-        .where('s.id', 'in', ids)
-        .select((eb) => [
-          's.id',
-          eb.exists(eb.selectFrom('scenario_favourites as f').select('f.scenario_id').whereRef('f.scenario_id', '=', 's.id').where('f.user_id', '=', viewerId)).as('favourite'),
-          eb
-            .selectFrom('scenarios as a')
-            .select((a) => a.fn.countAll<number>().as('n'))
-            .whereRef('a.based_on_id', '=', 's.id')
-            .where((a) => a.or([a('a.privacy_level', '=', PrivacyLevel.Public), a('a.contributed_by', '=', viewerId)]))
-            .as('adaptations'),
-        ])
-        .$if(shared, (q) =>
-          q.select((eb) => [
-            jsonRows(dialect, eb.selectFrom('scenario_tags as st').innerJoin('tags as t', 't.id', 'st.tag_id').select(['t.id', 't.title']).whereRef('st.scenario_id', '=', 's.id').orderBy('t.title')).as('tags'),
-            eb.selectFrom('scenario_favourites as f').select((f) => f.fn.countAll<number>().as('n')).whereRef('f.scenario_id', '=', 's.id').as('favourites'),
-          ]),
-        )
-        .execute();
+      const rows = await partsRead(db, { ids, viewerId, shared, dialect });
       return {
         tags: new Map(shared ? rows.map((r) => [r.id, parsedJson<{ id: number; title: string }[]>(r.tags)]) : []),
         counts: new Map(shared ? rows.map((r) => [r.id, Number(r.favourites ?? 0)]) : []),
