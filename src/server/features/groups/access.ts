@@ -9,6 +9,7 @@
 //     creator's powers for moderation without being a member.
 import type { DB } from '../../db/connection.js';
 import { now } from '../../db/connection.js';
+import { builtOnce } from '../../db/built-once.js';
 import { PostStatus, Role, hasRole } from '../../../shared/enums.js';
 import { GroupMemberType, MembershipType, type GroupRef } from '../../../shared/schemas/groups.js';
 import { notifyUsers } from '../../lib/notifications.js';
@@ -33,10 +34,16 @@ export function accessFor(group: GroupRow, memberType: number | null, viewer: Gr
   };
 }
 
-export const findGroup = (db: DB, id: number) => db.selectFrom('forum_groups').selectAll().where('id', '=', id).executeTakeFirst();
+// Read on every group page: built once (db/built-once.ts).
+const groupRead = builtOnce((db: DB, a: { id: number }) => db.selectFrom('forum_groups').selectAll().where('id', '=', a.id));
+const memberTypeRead = builtOnce((db: DB, a: { groupId: number; userId: number }) =>
+  db.selectFrom('group_members').select('member_type').where('group_id', '=', a.groupId).where('user_id', '=', a.userId),
+);
+
+export const findGroup = async (db: DB, id: number) => (await groupRead(db, { id }))[0];
 
 export async function memberTypeOf(db: DB, groupId: number, userId: number): Promise<number | null> {
-  const row = await db.selectFrom('group_members').select('member_type').where('group_id', '=', groupId).where('user_id', '=', userId).executeTakeFirst();
+  const [row] = await memberTypeRead(db, { groupId, userId });
   return row ? row.member_type : null;
 }
 

@@ -128,6 +128,9 @@ const withOwners = (db: DB) =>
 /** Rows by id, as `withOwners` (built once per number of ids). */
 const rowsRead = builtOnce((db: DB, a: { ids: number[] }) => withOwners(db).where('s.id', 'in', a.ids));
 
+/** The words of scenarios by id, for a search that walks the library (built once per number of ids). */
+const searchTextsRead = builtOnce((db: DB, a: { ids: number[] }) => db.selectFrom('scenarios').select(['id', 'search_text']).where('id', 'in', a.ids));
+
 /** A page of the whole library read from the start of a month (`wholeLibraryPageIds`; built once a direction). */
 const monthPageRead = builtOnce(
   (db: DB, a: { dir: Direction; start: string; limit: number; offset: number }) =>
@@ -233,7 +236,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
         .execute();
       if (!chunk.length) return found;
       const texts = new Map(
-        (await db.selectFrom('scenarios').select(['id', 'search_text']).where('id', 'in', chunk.map((r) => r.id)).execute()).map((r) => [r.id, r.search_text ?? '']),
+        (await searchTextsRead(db, { ids: chunk.map((r) => r.id) })).map((r) => [r.id, r.search_text ?? '']),
       );
       for (const r of chunk) {
         if (!holds(texts.get(r.id) ?? '')) continue;
