@@ -60,7 +60,7 @@ function patchExecutor(db: DB): void {
  * triggers): reading one is reading its sources, whose versions a declared list must hold.
  * A full-text index follows its table (SQLite: name_fts; PostgreSQL: the stored search documents of
  * migrations 0014 and 0025; both: the group words of 0052), the library's months (0053) and
- * words (0054) their scenarios, the post words (0055) their posts; a stored total (list_totals, lib/list-totals.ts)
+ * words (0054) their scenarios, the post words (0055) their posts, the name prefixes (0056) their users; a stored total (list_totals, lib/list-totals.ts)
  * follows the table it counts, told by its name in the statement or its parameters.
  */
 const TOTAL_SOURCES: [RegExp, string][] = [
@@ -79,6 +79,9 @@ const KEPT_FROM: Record<string, string> = {
   library_words: 'scenarios',
   // Listed posts by word (0055).
   post_words: 'posts',
+  // Accounts and groups by name prefix (0056).
+  user_name_prefixes: 'users',
+  group_name_prefixes: 'forum_groups',
   user_search_documents: 'users',
   group_search_documents: 'forum_groups',
   scenario_search_documents: 'scenarios',

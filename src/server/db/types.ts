@@ -404,6 +404,12 @@ export interface LibraryWordTable {
 }
 
 /** The library's scenarios contributed in a month (migration 0053): pages found by month. */
+/** SQLite only (migration 0056): accounts (by lower(last_name)) or groups (by lower(name)) counted by the first two characters. */
+export interface NamePrefixTable {
+  prefix: string;
+  n: number;
+}
+
 export interface LibraryMonthTable {
   /** 'YYYY-MM' */
   month: string;
@@ -535,6 +541,8 @@ export interface Database {
   forum_groups: ForumGroupTable;
   group_words: GroupWordTable;
   library_months: LibraryMonthTable;
+  user_name_prefixes: NamePrefixTable;
+  group_name_prefixes: NamePrefixTable;
   library_words: LibraryWordTable;
   post_words: PostWordTable;
   group_members: GroupMemberTable;

@@ -6,6 +6,7 @@ import type { DB, Dialect } from '../db/connection.js';
 import { listCache } from './list-cache.js';
 import { storedTotal, USERS_TOTAL } from './list-totals.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder } from './pages.js';
+import { prefixStart } from './name-prefixes.js';
 import { foldAccents } from '../../shared/search.js';
 
 export interface Page {
@@ -114,9 +115,18 @@ export async function searchUsers(db: DB, dialect: Dialect, words: string[], pag
       ids = sql`users u INDEXED BY users_by_name WHERE u.id IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${ftsQuery(words)})`;
     }
   }
+  let offset = w.offset;
+  if (!words.length && dialect === 'sqlite') {
+    // Deep in the whole list: from the first account of the name prefix that holds the page's first row.
+    const start = await prefixStart(db, 'users', readOrder(w, 'asc'), w.offset);
+    if (start) {
+      ids = sql`users u WHERE ${start.where}`;
+      offset = start.offset;
+    }
+  }
   // (PostgreSQL orders by the stored name keys, whose index it walks without reading a row: 0051.)
   const order = dialect === 'postgres' ? sql`u.last_name_key ${d}, u.first_name_key ${d}` : sql`lower(u.last_name) ${d}, lower(u.first_name) ${d}`;
-  const found = await sql<{ id: number }>`SELECT u.id FROM ${ids} ORDER BY ${order}, u.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
+  const found = await sql<{ id: number }>`SELECT u.id FROM ${ids} ORDER BY ${order}, u.id ${d} LIMIT ${w.limit} OFFSET ${offset}`.execute(db);
   const pageIds = idsInListOrder(w, found.rows.map((r) => r.id));
   if (!pageIds.length) return { count: n, rows: [] };
   const rows = await sql<UserHit>`SELECT ${cols} FROM users u WHERE u.id IN (${sql.join(pageIds)})`.execute(db);

@@ -6,6 +6,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB, Dialect } from '../../db/connection.js';
 import { PostStatus } from '../../../shared/enums.js';
+import { prefixStart } from '../../lib/name-prefixes.js';
 import { FTS_LISTED, ftsQuery, LISTED, listedFts, listedQuery, POST_TEXT_COLUMNS, searchUsers, soleWordStarting, tsQuery, type Page } from '../../lib/full-text.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
 import { GROUPS_TOTAL, storedTotal } from '../../lib/list-totals.js';
@@ -225,8 +226,11 @@ export function searchRepository(db: DB, dialect: Dialect) {
       const w = pageWindow(count, page.offset, page.limit);
       if (!w) return { count, rows: [] };
       const d = sql.raw(readOrder(w, 'asc'));
+      // Deep in the list on SQLite: from the first group of the name prefix that holds the page's first row (0056).
+      const start = pg ? undefined : await prefixStart(db, 'groups', readOrder(w, 'asc'), w.offset);
       // (PostgreSQL walks the stored name key's index without reading a row: 0051.)
-      const found = await sql<{ id: number }>`SELECT g.id FROM forum_groups g ORDER BY ${pg ? sql`g.name_key` : sql`lower(g.name)`} ${d}, g.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db);
+      const found = await sql<{ id: number }>`SELECT g.id FROM forum_groups g WHERE ${start?.where ?? sql`1 = 1`}
+        ORDER BY ${pg ? sql`g.name_key` : sql`lower(g.name)`} ${d}, g.id ${d} LIMIT ${w.limit} OFFSET ${start?.offset ?? w.offset}`.execute(db);
       const ids = idsInListOrder(w, found.rows.map((r) => r.id));
       if (!ids.length) return { count, rows: [] };
       const rows = await sql<GroupHit>`SELECT ${cols} FROM forum_groups g WHERE g.id IN (${sql.join(ids)})`.execute(db);
