@@ -91,7 +91,7 @@ describe.each(dbKinds)('the groups directory by name prefixes (%s)', (kind) => {
     for (let start = 0; start < ROWS; start += 200) {
       const rows = Array.from({ length: 200 }, (_, k) => {
         const i = start + k;
-        return { name: `${LAST[(i * 5 + Math.floor(i / 40)) % LAST.length]} ${FIRST[(i * 7) % FIRST.length]} circle`, description: 'Paged by prefix', membership_type: i % 3 === 0 ? 1 : 0, posting_type: 'allowAll', creator_id: reader.id, created_at: at, updated_at: at };
+        return { name: `${LAST[(i * 5 + Math.floor(i / 40)) % LAST.length]} ${FIRST[(i * 7) % FIRST.length]} circle`, description: 'Paged by prefix', membership_type: i % 3 === 0 ? 1 : 0, posting_type: 'allowAll' as const, creator_id: reader.id, created_at: at, updated_at: at };
       });
       ids.push(...(await t.app.db.insertInto('forum_groups').values(rows).returning('id').execute()).map((r) => r.id));
     }

@@ -48,7 +48,10 @@ export const LISTED = {
  * For walks that check rows in process instead of asking the index for every match.
  */
 export function holdsWords(text: string, words: string[]): boolean {
-  const tokens = foldAccents(text).split(/[^\p{L}\p{N}]+/u);
+  const folded = foldAccents(text);
+  // A word that starts a token is in the text: most texts fail here, before being split.
+  if (!words.every((w) => folded.includes(w))) return false;
+  const tokens = folded.split(/[^\p{L}\p{N}]+/u);
   return words.every((w) => tokens.some((t) => t.startsWith(w)));
 }
 

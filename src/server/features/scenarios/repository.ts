@@ -128,9 +128,6 @@ const withOwners = (db: DB) =>
 /** Rows by id, as `withOwners` (built once per number of ids). */
 const rowsRead = builtOnce((db: DB, a: { ids: number[] }) => withOwners(db).where('s.id', 'in', a.ids));
 
-/** The words of scenarios by id, for a search that walks the library (built once per number of ids). */
-const searchTextsRead = builtOnce((db: DB, a: { ids: number[] }) => db.selectFrom('scenarios').select(['id', 'search_text']).where('id', 'in', a.ids));
-
 /** A page of the whole library read from the start of a month (`wholeLibraryPageIds`; built once a direction). */
 const monthPageRead = builtOnce(
   (db: DB, a: { dir: Direction; start: string; limit: number; offset: number }) =>
@@ -227,7 +224,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     for (let walked = 0; walked < WALK_BUDGET; walked += CHUNK) {
       const chunk = await db
         .selectFrom('scenarios as s')
-        .select(['s.id', 's.contributed_at'])
+        .select(['s.id', 's.contributed_at', 's.search_text'])
         .where((eb) => libraryWhere(eb as unknown as EB, { ...f, words: [] }))
         .$if(after !== undefined, (q) => q.where(sql<SqlBool>`(s.contributed_at, s.id) ${sql.raw(dir === 'desc' ? '<' : '>')} (${after!.at}, ${after!.id})`))
         .orderBy('s.contributed_at', dir)
@@ -235,11 +232,8 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
         .limit(CHUNK)
         .execute();
       if (!chunk.length) return found;
-      const texts = new Map(
-        (await searchTextsRead(db, { ids: chunk.map((r) => r.id) })).map((r) => [r.id, r.search_text ?? '']),
-      );
       for (const r of chunk) {
-        if (!holds(texts.get(r.id) ?? '')) continue;
+        if (!holds(r.search_text ?? '')) continue;
         if (skip > 0) skip--;
         else if (found.push(r.id) === limit) return found;
       }
