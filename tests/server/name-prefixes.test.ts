@@ -13,6 +13,9 @@ const ROWS = 1_400;
 /** Last names: one prefix shared by many, letters of both cases, accents, one letter alone. */
 const LAST = ['Smith', 'smith', 'Smyth', 'Müller', 'Muller', 'Mu', 'O', "O'Brien", 'Okafor', 'Éluard', 'Zhang', 'de la Cruz', 'De Vries', 'Ng', 'García', 'Garcia', 'Khan'];
 const FIRST = ['Ava', 'ava', 'Ben', 'Ólafur', 'Zoe', 'amir'];
+/** Row i's names: runs of one last name now and then, so some prefixes hold many rows. */
+const lastOf = (i: number) => LAST[(i * 5 + Math.floor(i / 40)) % LAST.length]!;
+const firstOf = (i: number) => FIRST[(i * 7) % FIRST.length]!;
 
 describe.each(dbKinds)('the user list by name prefixes (%s)', (kind) => {
   let t: TestApp;
@@ -27,7 +30,7 @@ describe.each(dbKinds)('the user list by name prefixes (%s)', (kind) => {
         const i = start + k;
         const name = `prefix_${i}_${crypto.randomBytes(3).toString('hex')}`;
         return {
-          uuid_id: crypto.randomUUID(), first_name: FIRST[(i * 7) % FIRST.length]!, last_name: LAST[(i * 5 + Math.floor(i / 40)) % LAST.length]!, username: name,
+          uuid_id: crypto.randomUUID(), first_name: firstOf(i), last_name: lastOf(i), username: name,
           email: `${name}@example.test`, password_hash: 'x', mobile_phone: null, role: 1, enabled: i % 9 === 0 ? 0 : 1, email_verified: 1, can_provision: 0,
           is_pre_release: 0, organisation_id: null, distributor_id: 1, last_login: null, created_at: new Date().toISOString(),
         };
@@ -91,7 +94,7 @@ describe.each(dbKinds)('the groups directory by name prefixes (%s)', (kind) => {
     for (let start = 0; start < ROWS; start += 200) {
       const rows = Array.from({ length: 200 }, (_, k) => {
         const i = start + k;
-        return { name: `${LAST[(i * 5 + Math.floor(i / 40)) % LAST.length]} ${FIRST[(i * 7) % FIRST.length]} circle`, description: 'Paged by prefix', membership_type: i % 3 === 0 ? 1 : 0, posting_type: 'allowAll' as const, creator_id: reader.id, created_at: at, updated_at: at };
+        return { name: `${lastOf(i)} ${firstOf(i)} circle`, description: 'Paged by prefix', membership_type: i % 3 === 0 ? 1 : 0, posting_type: 'allowAll' as const, creator_id: reader.id, created_at: at, updated_at: at };
       });
       ids.push(...(await t.app.db.insertInto('forum_groups').values(rows).returning('id').execute()).map((r) => r.id));
     }

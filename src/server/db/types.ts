@@ -403,13 +403,13 @@ export interface LibraryWordTable {
   n: number;
 }
 
-/** The library's scenarios contributed in a month (migration 0053): pages found by month. */
 /** SQLite only (migration 0056): accounts (by lower(last_name)) or groups (by lower(name)) counted by the first two characters. */
 export interface NamePrefixTable {
   prefix: string;
   n: number;
 }
 
+/** The library's scenarios contributed in a month (migration 0053): pages found by month. */
 export interface LibraryMonthTable {
   /** 'YYYY-MM' */
   month: string;

@@ -4,7 +4,7 @@
 // over that prefix's rows only, not over every row before it.
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../db/connection.js';
-import type { Direction } from './pages.js';
+import { partHolding, type Direction } from './pages.js';
 
 /** A page this near either end of a list steps over its entries; further in, it starts at its prefix. */
 export const PREFIX_FREE_OFFSET = 500;
@@ -24,13 +24,9 @@ export async function prefixStart(db: DB, list: keyof typeof LISTS, dir: Directi
   if (offset <= PREFIX_FREE_OFFSET) return undefined;
   const { table, key } = LISTS[list];
   const { rows } = await sql<{ prefix: string; n: number }>`SELECT prefix, n FROM ${sql.table(table)} WHERE n > 0 ORDER BY prefix ${sql.raw(dir)}`.execute(db);
-  let before = 0;
-  const i = rows.findIndex((r) => {
-    if (before + Number(r.n) > offset) return true;
-    before += Number(r.n);
-    return false;
-  });
-  if (i < 0) return undefined;
+  const part = partHolding(rows, offset);
+  if (!part) return undefined;
+  const { index: i, before } = part;
   // Ascending, a prefix's first name sorts at or after the prefix; descending, its last one before the next prefix up.
   if (dir === 'asc') return { where: sql`${key} >= ${rows[i]!.prefix}`, offset: offset - before };
   return { where: i === 0 ? sql`1 = 1` : sql`${key} < ${rows[i - 1]!.prefix}`, offset: offset - before };

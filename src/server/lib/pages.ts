@@ -32,6 +32,21 @@ export function pageWindow(total: number, offset: number, count: number): PageWi
   return { offset: total - offset - limit, limit, backward: true };
 }
 
+/**
+ * Counted parts of a list, in its read order (the library's months, the name prefixes): the index
+ * of the part that holds row `offset`, and how many rows the parts before it hold. Undefined when
+ * the parts hold no more than `offset` rows.
+ */
+export function partHolding(parts: { n: number | string }[], offset: number): { index: number; before: number } | undefined {
+  let before = 0;
+  for (let index = 0; index < parts.length; index++) {
+    const n = Number(parts[index]!.n);
+    if (before + n > offset) return { index, before };
+    before += n;
+  }
+  return undefined;
+}
+
 /** The order to read a list in: its own, or the opposite one for a backward window. */
 export const readOrder = (w: PageWindow, dir: Direction): Direction => (w.backward ? (dir === 'asc' ? 'desc' : 'asc') : dir);
 

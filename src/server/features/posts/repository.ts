@@ -113,8 +113,12 @@ const postsRead = builtOnce((db: DB, a: { ids: number[] }) => db.selectFrom('pos
 /** Which posts: one group's, the public feed's, the reader's groups', or public and the reader's groups'. */
 type Scope = { groupId: number } | 'public' | { groupsOf: number } | { feedOf: number };
 type ScopeKind = 'groupId' | 'public' | 'groupsOf' | 'feedOf';
-const scopeKind = (scope: Scope): ScopeKind => (scope === 'public' ? 'public' : 'groupId' in scope ? 'groupId' : 'groupsOf' in scope ? 'groupsOf' : 'feedOf');
-const scopeId = (scope: Scope): number => (scope === 'public' ? 0 : 'groupId' in scope ? scope.groupId : 'groupsOf' in scope ? scope.groupsOf : scope.feedOf);
+/** A scope as its kind and its id (0 for the public feed), and back: the arguments of a read built once. */
+function scopeParts(scope: Scope): { kind: ScopeKind; scopeId: number } {
+  if (scope === 'public') return { kind: 'public', scopeId: 0 };
+  const [kind, scopeId] = Object.entries(scope)[0] as [ScopeKind, number];
+  return { kind, scopeId };
+}
 const scopeOf = (kind: ScopeKind, id: number): Scope => (kind === 'public' ? 'public' : ({ [kind]: id } as Scope));
 
 /** The group ids a user belongs to, as a subquery for `where group_id in (...)`. */
@@ -147,18 +151,23 @@ function feedBase(db: DB, scope: Scope, tagIds: number[]) {
     );
 }
 
-/**
- * A page of a feed's post ids, newest first: after a cursor (`after`), or `limit` at `offset` read
- * in `dir` (built once per shape).
- */
-const feedIdsRead = builtOnce(
-  (db: DB, a: { kind: ScopeKind; scopeId: number; tagIds: number[]; after: boolean; at: string; id: number; dir: Direction; limit: number; offset: number }) => {
-    const ids = feedBase(db, scopeOf(a.kind, a.scopeId), a.tagIds).select('posts.id');
-    return a.after
-      ? ids.where(afterCursor('posts.created_at', 'posts.id', { at: a.at, id: a.id })).orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(a.limit)
-      : ids.orderBy('posts.created_at', a.dir).orderBy('posts.id', a.dir).limit(a.limit).offset(a.offset);
-  },
-  { shape: ['kind', 'after', 'dir'] },
+/** A page of a feed's post ids, `limit` at `offset` read in `dir` (built once per shape). */
+const feedIdsAtRead = builtOnce(
+  (db: DB, a: { kind: ScopeKind; scopeId: number; tagIds: number[]; dir: Direction; limit: number; offset: number }) =>
+    feedBase(db, scopeOf(a.kind, a.scopeId), a.tagIds).select('posts.id').orderBy('posts.created_at', a.dir).orderBy('posts.id', a.dir).limit(a.limit).offset(a.offset),
+  { shape: ['kind', 'dir'] },
+);
+
+/** A page of a feed's post ids after a cursor, newest first (built once per shape). */
+const feedIdsAfterRead = builtOnce(
+  (db: DB, a: { kind: ScopeKind; scopeId: number; tagIds: number[]; at: string; id: number; limit: number }) =>
+    feedBase(db, scopeOf(a.kind, a.scopeId), a.tagIds)
+      .select('posts.id')
+      .where(afterCursor('posts.created_at', 'posts.id', { at: a.at, id: a.id }))
+      .orderBy('posts.created_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(a.limit),
+  { shape: ['kind'] },
 );
 
 export function postsRepository(db: DB, dialect: Dialect) {
@@ -230,17 +239,15 @@ export function postsRepository(db: DB, dialect: Dialect) {
       // then only those rows. Infinite scroll passes the last post it has: a keyset seek to it, so
       // the page costs the same however far the reader scrolled. An offset (the spec's URLs) is a
       // deferred join read from the nearer end of the list.
-      const kind = scopeKind(scope);
-      const id = scopeId(scope);
+      const { kind, scopeId } = scopeParts(scope);
       let found: number[];
       if (q.after) {
-        const { at, id: afterId } = q.after;
-        found = (await feedIdsRead(db, { kind, scopeId: id, tagIds: q.tagIds, after: true, at, id: afterId, dir: 'desc', limit: q.count, offset: 0 })).map((r) => r.id);
+        found = (await feedIdsAfterRead(db, { kind, scopeId, tagIds: q.tagIds, at: q.after.at, id: q.after.id, limit: q.count })).map((r) => r.id);
       } else {
         const w = pageWindow(total, q.offset, q.count);
         if (!w) return { rows: [], total, nextCursor: null };
         const dir = readOrder(w, 'desc');
-        found = idsInListOrder(w, (await feedIdsRead(db, { kind, scopeId: id, tagIds: q.tagIds, after: false, at: '', id: 0, dir, limit: w.limit, offset: w.offset })).map((r) => r.id));
+        found = idsInListOrder(w, (await feedIdsAtRead(db, { kind, scopeId, tagIds: q.tagIds, dir, limit: w.limit, offset: w.offset })).map((r) => r.id));
       }
       const rows = found.length ? rowsInOrder(found, await postsRead(db, { ids: found })) : [];
       const last = rows.at(-1);
