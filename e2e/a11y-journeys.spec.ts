@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
 import { signIn, signedIn } from './support/auth';
+import { partsFetchedAhead } from './support/offline-state';
 
 const MEDIA_FIXTURES = path.resolve('src/server/db/seed/fixtures/media');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-a11y-journeys-'));
@@ -208,6 +209,7 @@ test('the sync state is announced: items waiting to sync, then All sent', async 
   await signedIn(page, 'educator');
   const announcer = page.getByTestId('sync-announcer');
   await expect(announcer).toHaveAttribute('role', 'status');
+  await partsFetchedAhead(page);
   await context.setOffline(true);
   await expect(announcer).toContainText('You are offline');
   const title = unique('Written offline');

@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signedIn, signIn } from './support/auth';
 import { sessionCookie, startHttpTap, type HttpTap } from './support/http-tap';
-import { waitForServiceWorker } from './support/offline-state';
+import { partsFetchedAhead, waitForServiceWorker } from './support/offline-state';
 import { installFakeNativeHost, nativeMessages } from './support/fake-native-host';
 import { ownServer, type OwnServer } from './support/own-server';
 import { e2eDataDir as dataDir, e2ePort } from './support/servers';
@@ -26,6 +26,7 @@ const IPAD_SAFARI = 'Mozilla/5.0 (iPad; CPU OS 15_7 like Mac OS X) AppleWebKit/6
 async function goOffline(page: Page, tap: HttpTap) {
   // The app's code has finished loading (parts of it load beside the first screen).
   await page.waitForLoadState('networkidle');
+  await partsFetchedAhead(page);
   tap.setOnline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('offline')));
   await expect(page.getByTestId('offline-status').getByText('You are offline')).toBeVisible();

@@ -3,6 +3,7 @@
 // once when the network is back.
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, signedIn, unique } from './support/auth';
+import { partsFetchedAhead } from './support/offline-state';
 
 /** The writes in the page's outbox (IndexedDB) still to be sent: queued or being sent. */
 async function unsent(page: Page): Promise<number> {
@@ -69,6 +70,7 @@ test('a reply written offline is sent once when the network is back', async ({ p
   const post = (await (await educator.post('/api/forumpost/CreatePost', { data: { title: unique('Offline thread'), text: 'x' } })).json()) as { id: number };
   await signedIn(page, 'paramedic', `/post/${post.id}`);
   await expect(page.getByText('No replies yet. Be the first to answer.')).toBeVisible();
+  await partsFetchedAhead(page);
   await context.setOffline(true);
   await page.getByRole('combobox', { name: 'Write a reply' }).fill('Written on the train');
   await page.getByRole('button', { name: 'Send reply' }).click();
