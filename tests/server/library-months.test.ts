@@ -4,7 +4,7 @@
 // another month or added, on both databases.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextMonth } from '../../src/server/features/scenarios/repository.js';
+import { nextMonth } from '../../src/server/lib/pages.js';
 import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
 
 /** Scenarios seeded: enough that pages in the middle are past the offsets read without months. */

@@ -60,7 +60,7 @@ function patchExecutor(db: DB): void {
  * triggers): reading one is reading its sources, whose versions a declared list must hold.
  * A full-text index follows its table (SQLite: name_fts; PostgreSQL: the stored search documents of
  * migrations 0014 and 0025; both: the group words of 0052), the library's months (0053) and
- * words (0054) their scenarios, the post words (0055) their posts, the name prefixes (0056) their users; a stored total (list_totals, lib/list-totals.ts)
+ * words (0054) their scenarios, the post words (0055) and months (0057) their posts, the name prefixes (0056) their users; a stored total (list_totals, lib/list-totals.ts)
  * follows the table it counts, told by its name in the statement or its parameters.
  */
 const TOTAL_SOURCES: [RegExp, string][] = [
@@ -77,8 +77,9 @@ const KEPT_FROM: Record<string, string> = {
   // The library's scenarios by month (migration 0053) and by word (0054).
   library_months: 'scenarios',
   library_words: 'scenarios',
-  // Listed posts by word (0055).
+  // Listed posts by word (0055) and by listing and month (0057).
   post_words: 'posts',
+  post_months: 'posts',
   // Accounts and groups by name prefix (0056).
   user_name_prefixes: 'users',
   group_name_prefixes: 'forum_groups',

@@ -416,6 +416,15 @@ export interface LibraryMonthTable {
   n: number;
 }
 
+/** Listed posts of a listing written in a month (migration 0057): feed pages found by month. */
+export interface PostMonthTable {
+  /** The post's group, 0 for the public feed. */
+  listing: number;
+  /** 'YYYY-MM' */
+  month: string;
+  n: number;
+}
+
 /** A word of a group's name or description (migration 0052): a group search's page by one word. */
 export interface GroupWordTable {
   word: string;
@@ -541,6 +550,7 @@ export interface Database {
   forum_groups: ForumGroupTable;
   group_words: GroupWordTable;
   library_months: LibraryMonthTable;
+  post_months: PostMonthTable;
   user_name_prefixes: NamePrefixTable;
   group_name_prefixes: NamePrefixTable;
   library_words: LibraryWordTable;

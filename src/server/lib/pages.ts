@@ -47,6 +47,18 @@ export function partHolding(parts: { n: number | string }[], offset: number): { 
   return undefined;
 }
 
+/**
+ * A page of a list counted by month (the library, a feed) this near either end steps over its rows;
+ * further in, it starts at the month that holds its first row.
+ */
+export const MONTH_FREE_OFFSET = 500;
+
+/** 'YYYY-MM' of the month after `month` ('YYYY-MM'). */
+export function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${String(y + 1).padStart(4, '0')}-01` : `${String(y).padStart(4, '0')}-${String(m + 1).padStart(2, '0')}`;
+}
+
 /** The order to read a list in: its own, or the opposite one for a backward window. */
 export const readOrder = (w: PageWindow, dir: Direction): Direction => (w.backward ? (dir === 'asc' ? 'desc' : 'asc') : dir);
 

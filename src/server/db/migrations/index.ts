@@ -41,6 +41,7 @@ import * as m0053 from './0053_library_months.js';
 import * as m0054 from './0054_library_words.js';
 import * as m0055 from './0055_post_words.js';
 import * as m0056 from './0056_name_prefixes.js';
+import * as m0057 from './0057_post_months.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '0054_library_words': m0054,
   '0055_post_words': m0055,
   '0056_name_prefixes': m0056,
+  '0057_post_months': m0057,
 };

@@ -13,7 +13,7 @@ import { builtOnce } from '../../db/built-once.js';
 import { replySummaries } from './replies.js';
 import { conversationRepository } from './conversation-repository.js';
 import { HELPFUL_WINDOW_DAYS, type PostSort } from '../../../shared/schemas/conversation.js';
-import { afterCursor, encodeCursor, idsInListOrder, pageWindow, readOrder, rowsInOrder, type Cursor, type Direction } from '../../lib/pages.js';
+import { afterCursor, encodeCursor, idsInListOrder, MONTH_FREE_OFFSET, nextMonth, pageWindow, partHolding, readOrder, rowsInOrder, type Cursor, type Direction, type PageWindow } from '../../lib/pages.js';
 
 export type PostRow = Selectable<PostTable>;
 
@@ -158,6 +158,41 @@ const feedIdsAtRead = builtOnce(
   { shape: ['kind', 'dir'] },
 );
 
+/**
+ * The listed posts of a feed by month (migration 0057), in `dir`: one group's, the public feed's, or
+ * a reader's (the public feed's and each of the reader's groups' added up). Built once per shape.
+ */
+const feedMonthsRead = builtOnce(
+  (db: DB, a: { kind: ScopeKind; scopeId: number; dir: Direction }) =>
+    db
+      .selectFrom('post_months')
+      .select((eb) => ['post_months.month', eb.fn.sum<number | string>('post_months.n').as('n')])
+      .where((eb) =>
+        a.kind === 'public'
+          ? eb('post_months.listing', '=', 0)
+          : a.kind === 'groupId'
+            ? eb('post_months.listing', '=', a.scopeId)
+            : eb.or([eb('post_months.listing', '=', 0), eb('post_months.listing', 'in', memberGroupIds(db, a.scopeId))]),
+      )
+      .groupBy('post_months.month')
+      .having((eb) => eb.fn.sum('post_months.n'), '>', 0)
+      .orderBy('post_months.month', a.dir),
+  { shape: ['kind', 'dir'] },
+);
+
+/** A page of a feed's post ids (no tags) read in `dir` from the start of a month (built once per shape). */
+const feedIdsFromMonthRead = builtOnce(
+  (db: DB, a: { kind: ScopeKind; scopeId: number; dir: Direction; start: string; limit: number; offset: number }) =>
+    feedBase(db, scopeOf(a.kind, a.scopeId), [])
+      .select('posts.id')
+      .where('posts.created_at', a.dir === 'desc' ? '<' : '>=', a.start)
+      .orderBy('posts.created_at', a.dir)
+      .orderBy('posts.id', a.dir)
+      .limit(a.limit)
+      .offset(a.offset),
+  { shape: ['kind', 'dir'] },
+);
+
 /** A page of a feed's post ids after a cursor, newest first (built once per shape). */
 const feedIdsAfterRead = builtOnce(
   (db: DB, a: { kind: ScopeKind; scopeId: number; tagIds: number[]; at: string; id: number; limit: number }) =>
@@ -220,6 +255,21 @@ export function postsRepository(db: DB, dialect: Dialect) {
     return { rows, total, nextCursor: null };
   }
 
+  /**
+   * The ids of a page of a feed without tags, `w` read in `dir`: from the months' counts (migration
+   * 0057) the month that holds the page's first row, then the page from the start of that month,
+   * stepping over that month's earlier posts only, not every one before.
+   */
+  async function monthPageIds(kind: ScopeKind, scopeId: number, w: PageWindow, dir: Direction): Promise<number[]> {
+    const months = await feedMonthsRead(db, { kind, scopeId, dir });
+    const part = partHolding(months, w.offset);
+    if (!part) return [];
+    const first = months[part.index]!;
+    // Newest first, the month's start is its end: before the next month begins.
+    const start = dir === 'desc' ? nextMonth(first.month) : first.month;
+    return (await feedIdsFromMonthRead(db, { kind, scopeId, dir, start, limit: w.limit, offset: w.offset - part.before })).map((r) => r.id);
+  }
+
   const conversation = conversationRepository(db);
 
   return {
@@ -238,7 +288,8 @@ export function postsRepository(db: DB, dialect: Dialect) {
       // The page's ids from posts_feed_group (one group, or none) or posts_feed_visible (a reader's feed),
       // then only those rows. Infinite scroll passes the last post it has: a keyset seek to it, so
       // the page costs the same however far the reader scrolled. An offset (the spec's URLs) is a
-      // deferred join read from the nearer end of the list.
+      // deferred join read from the nearer end of the list; further than MONTH_FREE_OFFSET from
+      // both ends (and without tags), from the start of the month that holds it.
       const { kind, scopeId } = scopeParts(scope);
       let found: number[];
       if (q.after) {
@@ -247,7 +298,11 @@ export function postsRepository(db: DB, dialect: Dialect) {
         const w = pageWindow(total, q.offset, q.count);
         if (!w) return { rows: [], total, nextCursor: null };
         const dir = readOrder(w, 'desc');
-        found = idsInListOrder(w, (await feedIdsAtRead(db, { kind, scopeId, tagIds: q.tagIds, dir, limit: w.limit, offset: w.offset })).map((r) => r.id));
+        const ids =
+          !q.tagIds.length && w.offset > MONTH_FREE_OFFSET
+            ? await monthPageIds(kind, scopeId, w, dir)
+            : (await feedIdsAtRead(db, { kind, scopeId, tagIds: q.tagIds, dir, limit: w.limit, offset: w.offset })).map((r) => r.id);
+        found = idsInListOrder(w, ids);
       }
       const rows = found.length ? rowsInOrder(found, await postsRead(db, { ids: found })) : [];
       const last = rows.at(-1);

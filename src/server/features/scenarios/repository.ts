@@ -11,7 +11,7 @@ import { listCache } from '../../lib/list-cache.js';
 import { foldAccents } from '../../../shared/search.js';
 import { holdsWords, LISTED, listedQuery, soleWordStarting, tsQuery } from '../../lib/full-text.js';
 import { PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
-import { idsInListOrder, pageWindow, partHolding, readOrder, rowsInOrder, type Direction, type PageWindow } from '../../lib/pages.js';
+import { idsInListOrder, MONTH_FREE_OFFSET, nextMonth, pageWindow, partHolding, readOrder, rowsInOrder, type Direction, type PageWindow } from '../../lib/pages.js';
 import { enabledUserId, flipFavourite } from '../../lib/favourites.js';
 import { groupRows } from '../../lib/group-rows.js';
 import { jsonRows, parsedJson } from '../../lib/json-parts.js';
@@ -52,15 +52,6 @@ export interface LibraryFilters {
 export type MySort = 'isProcessed' | 'contributedAt' | 'name';
 
 /** A library search walks at most this many scenarios in order before it gathers the matches instead. */
-/** A page of the whole library this near either end steps over its rows; further in, it starts at its month. */
-const MONTH_FREE_OFFSET = 500;
-
-/** 'YYYY-MM' of the month after `month` ('YYYY-MM'). */
-export function nextMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${String(y + 1).padStart(4, '0')}-01` : `${String(y).padStart(4, '0')}-${String(m + 1).padStart(2, '0')}`;
-}
-
 /** PostgreSQL: a search with at most this many matches gathers them all and sorts them. */
 const PG_GATHER_MATCHES = 2_000;
 const WALK_BUDGET = 1_000;
