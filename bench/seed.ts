@@ -426,7 +426,7 @@ export async function copyToPostgres(sqliteFile: string, pgUrl: string, extraTab
     }
     // What the triggers keep, built set by set with the triggers still off (row by row, the word
     // counts' triggers on the documents took minutes): the search documents of posts, scenarios,
-    // groups and users, then (below) the stored totals, group words, library and post months and word counts.
+    // groups and users, then (below) the stored totals, group words, library and post months, name prefixes and word counts.
     await client.query(`INSERT INTO posts_search (post_id, document)
       SELECT id, post_listed_document(title, text, tag_text, status, deleted_at, group_id) FROM posts
       ON CONFLICT (post_id) DO UPDATE SET document = EXCLUDED.document`);
@@ -445,6 +445,7 @@ export async function copyToPostgres(sqliteFile: string, pgUrl: string, extraTab
     const { refillPostgresLibraryWords } = await import('../src/server/db/migrations/0054_library_words.js');
     const { refillPostgresPostWords } = await import('../src/server/db/migrations/0055_post_words.js');
     const { refillPostMonths } = await import('../src/server/db/migrations/0057_post_months.js');
+    const { refillPostgresNamePrefixes } = await import('../src/server/db/migrations/0058_pg_name_prefixes.js');
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: pgUrl, max: 1 }) }) });
     await recountListTotals(db);
     await refillPostgresGroupWords(db);
@@ -452,6 +453,7 @@ export async function copyToPostgres(sqliteFile: string, pgUrl: string, extraTab
     await refillPostgresLibraryWords(db);
     await refillPostgresPostWords(db);
     await refillPostMonths(db);
+    await refillPostgresNamePrefixes(db);
     await db.destroy();
     // As autovacuum leaves a table in steady use: statistics, and the visibility map that lets a
     // page of ids come from an index alone.

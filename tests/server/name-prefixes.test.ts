@@ -1,11 +1,12 @@
 // A page deep in the admins' user list or the groups directory starts at the name prefix that holds
-// its first row (SQLite, migration 0056, lib/name-prefixes.ts): every page must be its slice of the
-// list, by name and id, read from either end, also after rows are renamed, deleted and added. On
-// PostgreSQL the same pages come from its name keys (0051): the tests hold there too.
+// its first row (migrations 0056 and 0058, lib/name-prefixes.ts): every page must be its slice of
+// the list, by name and id, read from either end, also after rows are renamed, deleted and added, on
+// both databases (the test database's collation orders text by code point, where PostgreSQL uses
+// the prefixes too).
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREFIX_FREE_OFFSET } from '../../src/server/lib/name-prefixes.js';
+import { namesInCodePointOrder, PREFIX_FREE_OFFSET } from '../../src/server/lib/name-prefixes.js';
 import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
 
 /** Accounts seeded: enough that pages in the middle are past the offsets read without prefixes. */
@@ -66,6 +67,8 @@ describe.each(dbKinds)('the user list by name prefixes (%s)', (kind) => {
   }
 
   it('every page, deep in the middle and from the end, is its slice of the list', async () => {
+    // The pages below come from the prefixes on both databases.
+    expect(await namesInCodePointOrder(t.app.db, kind)).toBe(true);
     expect((await expected()).length).toBeGreaterThan(2 * PREFIX_FREE_OFFSET + 100);
     await pagesMatch();
   });

@@ -403,7 +403,7 @@ export interface LibraryWordTable {
   n: number;
 }
 
-/** SQLite only (migration 0056): accounts (by lower(last_name)) or groups (by lower(name)) counted by the first two characters. */
+/** Accounts (by lower(last_name)) or groups (by lower(name)) counted by the first two characters (migrations 0056, 0058). */
 export interface NamePrefixTable {
   prefix: string;
   n: number;

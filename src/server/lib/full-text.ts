@@ -119,9 +119,9 @@ export async function searchUsers(db: DB, dialect: Dialect, words: string[], pag
     }
   }
   let offset = w.offset;
-  if (!words.length && dialect === 'sqlite') {
+  if (!words.length) {
     // Deep in the whole list: from the first account of the name prefix that holds the page's first row.
-    const start = await prefixStart(db, 'users', readOrder(w, 'asc'), w.offset);
+    const start = await prefixStart(db, dialect, 'users', readOrder(w, 'asc'), w.offset);
     if (start) {
       ids = sql`users u WHERE ${start.where}`;
       offset = start.offset;

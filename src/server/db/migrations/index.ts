@@ -42,6 +42,7 @@ import * as m0054 from './0054_library_words.js';
 import * as m0055 from './0055_post_words.js';
 import * as m0056 from './0056_name_prefixes.js';
 import * as m0057 from './0057_post_months.js';
+import * as m0058 from './0058_pg_name_prefixes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '0055_post_words': m0055,
   '0056_name_prefixes': m0056,
   '0057_post_months': m0057,
+  '0058_pg_name_prefixes': m0058,
 };

@@ -226,8 +226,8 @@ export function searchRepository(db: DB, dialect: Dialect) {
       const w = pageWindow(count, page.offset, page.limit);
       if (!w) return { count, rows: [] };
       const d = sql.raw(readOrder(w, 'asc'));
-      // Deep in the list on SQLite: from the first group of the name prefix that holds the page's first row (0056).
-      const start = pg ? undefined : await prefixStart(db, 'groups', readOrder(w, 'asc'), w.offset);
+      // Deep in the list: from the first group of the name prefix that holds the page's first row (0056, 0058).
+      const start = await prefixStart(db, dialect, 'groups', readOrder(w, 'asc'), w.offset);
       // (PostgreSQL walks the stored name key's index without reading a row: 0051.)
       const found = await sql<{ id: number }>`SELECT g.id FROM forum_groups g WHERE ${start?.where ?? sql`1 = 1`}
         ORDER BY ${pg ? sql`g.name_key` : sql`lower(g.name)`} ${d}, g.id ${d} LIMIT ${w.limit} OFFSET ${start?.offset ?? w.offset}`.execute(db);
