@@ -9,6 +9,7 @@ import { PostStatus } from '../../../shared/enums.js';
 import { prefixStart } from '../../lib/name-prefixes.js';
 import { FTS_LISTED, ftsQuery, LISTED, listedFts, listedQuery, POST_TEXT_COLUMNS, searchUsers, soleWordStarting, tsQuery, type Page } from '../../lib/full-text.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
+import { sharedInRequest } from '../../lib/request-scope.js';
 import { GROUPS_TOTAL, storedTotal } from '../../lib/list-totals.js';
 import { idsInListOrder, pageWindow, readOrder, rowsInOrder, type Direction } from '../../lib/pages.js';
 
@@ -38,6 +39,8 @@ export interface GroupHit {
 }
 
 export function searchRepository(db: DB, dialect: Dialect) {
+  /** What one request keeps of this repository's reads (lib/request-scope.ts). */
+  const listingsInRequest = {};
   const pg = dialect === 'postgres';
   const totals = listCache(db);
 
@@ -60,12 +63,20 @@ export function searchRepository(db: DB, dialect: Dialect) {
    * as the dialect's search index holds it (PostgreSQL: lexemes of the document, migration 0047;
    * SQLite: tokens of posts_fts's listing column, 0050). Kept until a membership changes (lib/list-cache.ts).
    */
-  const listingsFor = (viewerId: number) =>
-    totals.page(`post listings ${viewerId}`, ['group_members'], async () => {
-      const { rows } = await sql<{ group_id: number }>`SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ${viewerId} ORDER BY gm.group_id`.execute(db);
-      const groups = rows.map((r) => r.group_id);
-      return pg ? [LISTED.feed, ...groups.map(LISTED.group)] : [FTS_LISTED.feed, ...groups.map(FTS_LISTED.group)];
-    });
+  const listingsFor = (viewerId: number) => {
+    // Read once a request (its counts and its page both ask), also with the list cache off.
+    const known = sharedInRequest(listingsInRequest, () => new Map<number, Promise<string[]>>());
+    let listings = known.get(viewerId);
+    if (!listings) {
+      listings = totals.page(`post listings ${viewerId}`, ['group_members'], async () => {
+        const { rows } = await sql<{ group_id: number }>`SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ${viewerId} ORDER BY gm.group_id`.execute(db);
+        const groups = rows.map((r) => r.group_id);
+        return pg ? [LISTED.feed, ...groups.map(LISTED.group)] : [FTS_LISTED.feed, ...groups.map(FTS_LISTED.group)];
+      });
+      known.set(viewerId, listings);
+    }
+    return listings;
+  };
   const listedFor = async (viewerId: number) => {
     const listings = await listingsFor(viewerId);
     return pg ? listedQuery(listings, '|') : listedFts(listings);
