@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMonth } from '../../src/server/lib/pages.js';
+import { expectPagesAreSlices } from './page-slices.js';
 import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
 
 /** Scenarios seeded: enough that pages in the middle are past the offsets read without months. */
@@ -63,11 +64,7 @@ describe.each(dbKinds)('the whole library by months (%s)', (kind) => {
   async function pagesMatch() {
     const all = await expected();
     const offsets = [0, 499, 500, 501, 577, 600, 650, 700, 701, 799, 800, all.length - 600, all.length - 501, all.length - 100, all.length - 37, all.length - 1];
-    for (const offset of offsets) {
-      const p = await page(offset, 37);
-      expect(p.total).toBe(all.length);
-      expect(p.ids, `offset ${offset}`).toEqual(all.slice(offset, offset + 37));
-    }
+    await expectPagesAreSlices(all, page, offsets, 37);
     expect((await page(all.length, 10)).ids).toEqual([]);
   }
 

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namesInCodePointOrder, PREFIX_FREE_OFFSET } from '../../src/server/lib/name-prefixes.js';
+import { expectPagesAreSlices } from './page-slices.js';
 import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
 
 /** Accounts seeded: enough that pages in the middle are past the offsets read without prefixes. */
@@ -58,11 +59,7 @@ describe.each(dbKinds)('the user list by name prefixes (%s)', (kind) => {
   async function pagesMatch() {
     const all = await expected();
     const offsets = [0, PREFIX_FREE_OFFSET - 1, PREFIX_FREE_OFFSET, PREFIX_FREE_OFFSET + 1, 555, 600, 650, 699, 700, 701, 777, all.length - 600, all.length - 501, all.length - 100, all.length - 37, all.length - 1];
-    for (const offset of offsets) {
-      const p = await page(offset, 37);
-      expect(p.total).toBe(all.length);
-      expect(p.ids, `offset ${offset}`).toEqual(all.slice(offset, offset + 37));
-    }
+    await expectPagesAreSlices(all, page, offsets, 37);
     expect((await page(all.length, 10)).ids).toEqual([]);
   }
 
@@ -119,11 +116,7 @@ describe.each(dbKinds)('the groups directory by name prefixes (%s)', (kind) => {
   async function pagesMatch() {
     const all = await expected();
     const offsets = [0, PREFIX_FREE_OFFSET, PREFIX_FREE_OFFSET + 1, 612, 700, 701, all.length - 501, all.length - 20, all.length - 1];
-    for (const offset of offsets) {
-      const p = await page(offset, 20);
-      expect(p.total).toBe(all.length);
-      expect(p.ids, `offset ${offset}`).toEqual(all.slice(offset, offset + 20));
-    }
+    await expectPagesAreSlices(all, page, offsets, 20);
   }
 
   it('every page, deep in the middle and from the end, is its slice of the directory', async () => {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../src/server/db/connection.js';
 import { MONTH_FREE_OFFSET } from '../../src/server/lib/pages.js';
+import { expectPagesAreSlices } from './page-slices.js';
 import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
 
 /** Posts seeded: enough that pages in the middle of a group's posts are past the offsets read without months. */
@@ -76,11 +77,7 @@ describe.each(dbKinds)('feeds by months (%s)', (kind) => {
   async function pagesMatch(all: number[], url: (offset: number, count: number) => string) {
     expect(all.length).toBeGreaterThan(2 * MONTH_FREE_OFFSET + 100);
     const offsets = [0, MONTH_FREE_OFFSET - 1, MONTH_FREE_OFFSET, MONTH_FREE_OFFSET + 1, 555, 600, 611, 640, all.length - 600, all.length - 501, all.length - 100, all.length - 17, all.length - 1];
-    for (const offset of offsets) {
-      const p = await page(url(offset, 17));
-      expect(p.total).toBe(all.length);
-      expect(p.ids, `offset ${offset}`).toEqual(all.slice(offset, offset + 17));
-    }
+    await expectPagesAreSlices(all, (offset, count) => page(url(offset, count)), offsets, 17);
     expect((await page(url(all.length, 10))).ids).toEqual([]);
   }
   const feed = (offset: number, count: number) => `/api/forumpost/GetPosts/${offset}/${count}/-1`;

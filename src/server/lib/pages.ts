@@ -59,6 +59,19 @@ export function nextMonth(month: string): string {
   return m === 12 ? `${String(y + 1).padStart(4, '0')}-01` : `${String(y).padStart(4, '0')}-${String(m + 1).padStart(2, '0')}`;
 }
 
+/**
+ * Where a page at `offset` of a list counted by month starts, read in `dir`: `months` are the
+ * months' counts in that order ('YYYY-MM'). The page is read from `start` (newest first, before it;
+ * oldest first, from it) skipping `offset` rows there. Undefined when the months hold no more rows.
+ */
+export function monthStart(months: { month: string; n: number | string }[], offset: number, dir: Direction): { start: string; offset: number } | undefined {
+  const part = partHolding(months, offset);
+  if (!part) return undefined;
+  const { month } = months[part.index]!;
+  // Newest first, the month's start is its end: before the next month begins.
+  return { start: dir === 'desc' ? nextMonth(month) : month, offset: offset - part.before };
+}
+
 /** The order to read a list in: its own, or the opposite one for a backward window. */
 export const readOrder = (w: PageWindow, dir: Direction): Direction => (w.backward ? (dir === 'asc' ? 'desc' : 'asc') : dir);
 

@@ -13,7 +13,7 @@ import { builtOnce } from '../../db/built-once.js';
 import { replySummaries } from './replies.js';
 import { conversationRepository } from './conversation-repository.js';
 import { HELPFUL_WINDOW_DAYS, type PostSort } from '../../../shared/schemas/conversation.js';
-import { afterCursor, encodeCursor, idsInListOrder, MONTH_FREE_OFFSET, nextMonth, pageWindow, partHolding, readOrder, rowsInOrder, type Cursor, type Direction, type PageWindow } from '../../lib/pages.js';
+import { afterCursor, encodeCursor, idsInListOrder, MONTH_FREE_OFFSET, monthStart, pageWindow, readOrder, rowsInOrder, type Cursor, type Direction, type PageWindow } from '../../lib/pages.js';
 
 export type PostRow = Selectable<PostTable>;
 
@@ -151,10 +151,17 @@ function feedBase(db: DB, scope: Scope, tagIds: number[]) {
     );
 }
 
+/** A page of a feed's post ids: `limit` at `offset` read in `dir`. (A type, not an interface: builtOnce takes a record.) */
+type FeedIdsAt = { kind: ScopeKind; scopeId: number; tagIds: number[]; dir: Direction; limit: number; offset: number };
+const feedIdsAt = (db: DB, a: FeedIdsAt) =>
+  feedBase(db, scopeOf(a.kind, a.scopeId), a.tagIds).select('posts.id').orderBy('posts.created_at', a.dir).orderBy('posts.id', a.dir).limit(a.limit).offset(a.offset);
+
 /** A page of a feed's post ids, `limit` at `offset` read in `dir` (built once per shape). */
-const feedIdsAtRead = builtOnce(
-  (db: DB, a: { kind: ScopeKind; scopeId: number; tagIds: number[]; dir: Direction; limit: number; offset: number }) =>
-    feedBase(db, scopeOf(a.kind, a.scopeId), a.tagIds).select('posts.id').orderBy('posts.created_at', a.dir).orderBy('posts.id', a.dir).limit(a.limit).offset(a.offset),
+const feedIdsAtRead = builtOnce(feedIdsAt, { shape: ['kind', 'dir'] });
+
+/** The same from the start of a month, `start` (monthStart; built once per shape). */
+const feedIdsFromMonthRead = builtOnce(
+  (db: DB, a: FeedIdsAt & { start: string }) => feedIdsAt(db, a).where('posts.created_at', a.dir === 'desc' ? '<' : '>=', a.start),
   { shape: ['kind', 'dir'] },
 );
 
@@ -177,19 +184,6 @@ const feedMonthsRead = builtOnce(
       .groupBy('post_months.month')
       .having((eb) => eb.fn.sum('post_months.n'), '>', 0)
       .orderBy('post_months.month', a.dir),
-  { shape: ['kind', 'dir'] },
-);
-
-/** A page of a feed's post ids (no tags) read in `dir` from the start of a month (built once per shape). */
-const feedIdsFromMonthRead = builtOnce(
-  (db: DB, a: { kind: ScopeKind; scopeId: number; dir: Direction; start: string; limit: number; offset: number }) =>
-    feedBase(db, scopeOf(a.kind, a.scopeId), [])
-      .select('posts.id')
-      .where('posts.created_at', a.dir === 'desc' ? '<' : '>=', a.start)
-      .orderBy('posts.created_at', a.dir)
-      .orderBy('posts.id', a.dir)
-      .limit(a.limit)
-      .offset(a.offset),
   { shape: ['kind', 'dir'] },
 );
 
@@ -261,13 +255,9 @@ export function postsRepository(db: DB, dialect: Dialect) {
    * stepping over that month's earlier posts only, not every one before.
    */
   async function monthPageIds(kind: ScopeKind, scopeId: number, w: PageWindow, dir: Direction): Promise<number[]> {
-    const months = await feedMonthsRead(db, { kind, scopeId, dir });
-    const part = partHolding(months, w.offset);
-    if (!part) return [];
-    const first = months[part.index]!;
-    // Newest first, the month's start is its end: before the next month begins.
-    const start = dir === 'desc' ? nextMonth(first.month) : first.month;
-    return (await feedIdsFromMonthRead(db, { kind, scopeId, dir, start, limit: w.limit, offset: w.offset - part.before })).map((r) => r.id);
+    const from = monthStart(await feedMonthsRead(db, { kind, scopeId, dir }), w.offset, dir);
+    if (!from) return [];
+    return (await feedIdsFromMonthRead(db, { kind, scopeId, tagIds: [], dir, start: from.start, limit: w.limit, offset: from.offset })).map((r) => r.id);
   }
 
   const conversation = conversationRepository(db);

@@ -11,7 +11,7 @@ import { listCache } from '../../lib/list-cache.js';
 import { foldAccents } from '../../../shared/search.js';
 import { holdsWords, LISTED, listedQuery, soleWordStarting, tsQuery } from '../../lib/full-text.js';
 import { PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
-import { idsInListOrder, MONTH_FREE_OFFSET, nextMonth, pageWindow, partHolding, readOrder, rowsInOrder, type Direction, type PageWindow } from '../../lib/pages.js';
+import { idsInListOrder, MONTH_FREE_OFFSET, monthStart, pageWindow, readOrder, rowsInOrder, type Direction, type PageWindow } from '../../lib/pages.js';
 import { enabledUserId, flipFavourite } from '../../lib/favourites.js';
 import { groupRows } from '../../lib/group-rows.js';
 import { jsonRows, parsedJson } from '../../lib/json-parts.js';
@@ -187,12 +187,9 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
    */
   async function wholeLibraryPageIds(w: PageWindow, dir: Direction): Promise<number[]> {
     const { rows: months } = await sql<{ month: string; n: number }>`SELECT month, n FROM library_months WHERE n > 0 ORDER BY month ${sql.raw(dir)}`.execute(db);
-    const part = partHolding(months, w.offset);
-    if (!part) return [];
-    const first = months[part.index]!;
-    // Newest first, the month's start is its end: before the next month begins.
-    const ids = await monthPageRead(db, { dir, start: dir === 'desc' ? nextMonth(first.month) : first.month, limit: w.limit, offset: w.offset - part.before });
-    return ids.map((r) => r.id);
+    const from = monthStart(months, w.offset, dir);
+    if (!from) return [];
+    return (await monthPageRead(db, { dir, start: from.start, limit: w.limit, offset: from.offset })).map((r) => r.id);
   }
 
   /**
