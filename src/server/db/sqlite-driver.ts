@@ -23,6 +23,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
+import { SQLITE_MMAP_BYTES } from './defaults.js';
 import { keyLookupCheck } from './key-lookups.js';
 import { QuickReads } from './quick-reads.js';
 
@@ -50,12 +51,15 @@ export function sqliteReadPool(file: string, threads: number): ReadPool | null {
   const pool = new Piscina({
     // Beside this module (a path, not a URL: a browser-like test environment replaces the global URL).
     filename: path.join(path.dirname(fileURLToPath(import.meta.url)), 'sqlite-reader.worker.mjs'),
-    workerData: { file },
+    workerData: { file, mmapBytes: SQLITE_MMAP_BYTES },
     minThreads: threads,
     maxThreads: threads,
     // A thread serves many reads at once only in turn; queued reads wait for the first free thread.
     concurrentTasksPerWorker: 1,
     idleTimeout: Infinity,
+    // No wait- and run-time histograms (nothing reads them): a sixth less of this thread's time a
+    // trip (36 against 43 microseconds in a pool of two threads with ten reads in flight).
+    recordTiming: false,
   });
   return {
     async read(sql, parameters) {
