@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signedIn, signIn } from './support/auth';
 import { installFakeNativeHost, nativeMessages } from './support/fake-native-host';
 import { startNetSwitch, type NetSwitch } from './support/net-switch';
+import { partsFetchedAhead } from './support/offline-state';
 import { e2ePort } from './support/servers';
 
 test.use({ screenshot: 'only-on-failure' });
@@ -322,8 +323,10 @@ test.describe('offline', () => {
     await installFakeNativeHost(page, { deviceId: 'IPAD-OFF', responses: { debriefhandover: null } });
     await signedIn(page, 'admin', '/tms');
     await expect(page.getByRole('heading', { name: 'No Results' })).toBeVisible();
-    // The app's code has finished loading (parts of it load beside the first screen).
+    // The app's code has finished loading (parts of it load beside the first screen, among them the
+    // hand-over, which a first visit's service worker may not hold yet).
     await page.waitForLoadState('networkidle');
+    await partsFetchedAhead(page);
     net.setOnline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
     await expect(page.getByTestId('offline-status').getByText('You are offline')).toBeVisible();
