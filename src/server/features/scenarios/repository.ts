@@ -78,30 +78,45 @@ function detailWords(details: string | null): string[] {
   }
 }
 
+type PartsArgs = { viewerId: number; dialect: Dialect };
+
+/** What a scenario shows beside its row for `viewerId`: whether they made it a favourite, its adaptations they may see. */
+const viewerPartColumns = (eb: EB, a: PartsArgs) => [
+  eb.exists(eb.selectFrom('scenario_favourites as f').select('f.scenario_id').whereRef('f.scenario_id', '=', 's.id').where('f.user_id', '=', a.viewerId)).as('favourite'),
+  eb
+    .selectFrom('scenarios as a')
+    .select((x) => x.fn.countAll<number>().as('n'))
+    .whereRef('a.based_on_id', '=', 's.id')
+    .where((x) => x.or([x('a.privacy_level', '=', PrivacyLevel.Public), x('a.contributed_by', '=', a.viewerId)]))
+    .as('adaptations'),
+];
+
+/** What every reader sees beside a scenario's row: its tags by title, how many made it a favourite. */
+const sharedPartColumns = (eb: EB, a: PartsArgs) => [
+  jsonRows(a.dialect, eb.selectFrom('scenario_tags as st').innerJoin('tags as t', 't.id', 'st.tag_id').select(['t.id', 't.title']).whereRef('st.scenario_id', '=', 's.id').orderBy('t.title')).as('tags'),
+  eb.selectFrom('scenario_favourites as f').select((f) => f.fn.countAll<number>().as('n')).whereRef('f.scenario_id', '=', 's.id').as('favourites'),
+];
+
 /** The parts of scenariosRepository().parts, read at once (built once per shape: db/built-once.ts). */
 const partsRead = builtOnce(
-  (db: DB, a: { ids: number[]; viewerId: number; shared: boolean; dialect: Dialect }) =>
+  (db: DB, a: { ids: number[]; shared: boolean } & PartsArgs) =>
     db
       .selectFrom('scenarios as s')
       .where('s.id', 'in', a.ids)
-      .select((eb) => [
-        's.id',
-        eb.exists(eb.selectFrom('scenario_favourites as f').select('f.scenario_id').whereRef('f.scenario_id', '=', 's.id').where('f.user_id', '=', a.viewerId)).as('favourite'),
-        eb
-          .selectFrom('scenarios as a')
-          .select((x) => x.fn.countAll<number>().as('n'))
-          .whereRef('a.based_on_id', '=', 's.id')
-          .where((x) => x.or([x('a.privacy_level', '=', PrivacyLevel.Public), x('a.contributed_by', '=', a.viewerId)]))
-          .as('adaptations'),
-      ])
-      .$if(a.shared, (q) =>
-        q.select((eb) => [
-          jsonRows(a.dialect, eb.selectFrom('scenario_tags as st').innerJoin('tags as t', 't.id', 'st.tag_id').select(['t.id', 't.title']).whereRef('st.scenario_id', '=', 's.id').orderBy('t.title')).as('tags'),
-          eb.selectFrom('scenario_favourites as f').select((f) => f.fn.countAll<number>().as('n')).whereRef('f.scenario_id', '=', 's.id').as('favourites'),
-        ]),
-      ),
+      .select((eb) => ['s.id', ...viewerPartColumns(eb as unknown as EB, a)])
+      .$if(a.shared, (q) => q.select((eb) => sharedPartColumns(eb as unknown as EB, a))),
   { shape: ['shared', 'dialect'] },
 );
+
+/** Read parts (partsRead's or cardsRead's columns) as ScenarioParts. */
+function partsOf(rows: { id: number; favourite: unknown; adaptations: unknown; tags?: unknown; favourites?: unknown }[], shared: boolean): ScenarioParts {
+  return {
+    tags: new Map(shared ? rows.map((r) => [r.id, parsedJson<{ id: number; title: string }[]>(r.tags)]) : []),
+    counts: new Map(shared ? rows.map((r) => [r.id, Number(r.favourites ?? 0)]) : []),
+    favourites: new Set(rows.filter((r) => Boolean(r.favourite)).map((r) => r.id)),
+    adaptations: new Map(rows.map((r) => [r.id, Number(r.adaptations ?? 0)])),
+  };
+}
 
 /** Scenario rows with their owner's and folder's fields. */
 const withOwners = (db: DB) =>
@@ -118,6 +133,18 @@ const withOwners = (db: DB) =>
 
 /** Rows by id, as `withOwners` (built once per number of ids). */
 const rowsRead = builtOnce((db: DB, a: { ids: number[] }) => withOwners(db).where('s.id', 'in', a.ids));
+
+/**
+ * Rows by id, as `withOwners`, with every part of them (partsRead's columns) in the same read: a
+ * page of the library is one read after its ids, not two.
+ */
+const cardsRead = builtOnce(
+  (db: DB, a: { ids: number[] } & PartsArgs) =>
+    withOwners(db)
+      .where('s.id', 'in', a.ids)
+      .select((eb) => [...viewerPartColumns(eb as unknown as EB, a), ...sharedPartColumns(eb as unknown as EB, a)]),
+  { shape: ['dialect'] },
+);
 
 /** A page of the whole library read from the start of a month (`wholeLibraryPageIds`; built once a direction). */
 const monthPageRead = builtOnce(
@@ -287,7 +314,8 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     cachedLibraryPage: <T>(key: string, read: () => Promise<T>) =>
       totals.page(`library ${key}`, ['scenarios', 'scenario_tags', 'tags', 'scenario_favourites', 'users', 'directories'], read),
 
-    async library(f: LibraryFilters): Promise<{ total: number; rows: ScenarioRow[] }> {
+    /** A library page's total and its ids in page order (their rows and parts: `cards`). */
+    async library(f: LibraryFilters): Promise<{ total: number; ids: number[] }> {
       // Counted once per filter until a scenario or its tags change (lib/list-cache.ts).
       const lang = f.language ? f.language.toLowerCase() : '';
       const key = `library ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${searchTokens(f.words).join(' ')} ${lang}`;
@@ -314,7 +342,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       // Deferred join: the page's ids from the library indexes (filter, contributed_at and id in one
       // index: 0003, 0007), read from the nearer end of the list; then only those rows.
       const w = pageWindow(total, f.offset, f.count);
-      if (!w) return { total, rows: [] };
+      if (!w) return { total, ids: [] };
       if (f.sort === 'rating') {
         // Best average first (unrated last), then the most rated, then the newest.
         const average = sql<number>`CASE WHEN s.rating_count = 0 THEN 0 ELSE CAST(s.rating_sum AS REAL) / s.rating_count END`;
@@ -328,7 +356,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
           .limit(f.count)
           .offset(f.offset)
           .execute();
-        return { total, rows: await rowsById(ranked.map((r) => r.id)) };
+        return { total, ids: ranked.map((r) => r.id) };
       }
       const dir = readOrder(w, 'desc');
       if (dialect === 'sqlite' && f.words.length && !f.tagIds.length) {
@@ -341,7 +369,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
         );
         if (((w.offset + w.limit) * unfiltered) / total <= WALK_BUDGET) {
           const found = await walkForWords(f, w.offset, w.limit, dir);
-          if (found) return { total, rows: await rowsById(idsInListOrder(w, found)) };
+          if (found) return { total, ids: idsInListOrder(w, found) };
         }
       }
       if (dialect === 'postgres' && searchTokens(f.words).length && total <= PG_GATHER_MATCHES) {
@@ -366,10 +394,10 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
                 .limit(w.limit)
                 .offset(w.offset)
                 .execute();
-        return { total, rows: await rowsById(idsInListOrder(w, gathered.map((r) => r.id))) };
+        return { total, ids: idsInListOrder(w, gathered.map((r) => r.id)) };
       }
       const whole = f.age === -1 && f.condition === -1 && !f.tagIds.length && !f.words.length && !lang;
-      if (whole && w.offset > MONTH_FREE_OFFSET) return { total, rows: await rowsById(idsInListOrder(w, await wholeLibraryPageIds(w, dir))) };
+      if (whole && w.offset > MONTH_FREE_OFFSET) return { total, ids: idsInListOrder(w, await wholeLibraryPageIds(w, dir)) };
       const ids = await db
         .selectFrom('scenarios as s')
         .select('s.id')
@@ -379,7 +407,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
         .limit(w.limit)
         .offset(w.offset)
         .execute();
-      return { total, rows: await rowsById(idsInListOrder(w, ids.map((r) => r.id))) };
+      return { total, ids: idsInListOrder(w, ids.map((r) => r.id)) };
     },
 
     byId: (id: number) => base().where('s.id', '=', id).executeTakeFirst(),
@@ -468,14 +496,16 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
      * with `shared`, what every reader sees (its tags by title, how many people made it a favourite).
      */
     async parts(ids: number[], viewerId: number, shared: boolean): Promise<ScenarioParts> {
-      if (!ids.length) return { tags: new Map(), counts: new Map(), favourites: new Set(), adaptations: new Map() };
-      const rows = await partsRead(db, { ids, viewerId, shared, dialect });
-      return {
-        tags: new Map(shared ? rows.map((r) => [r.id, parsedJson<{ id: number; title: string }[]>(r.tags)]) : []),
-        counts: new Map(shared ? rows.map((r) => [r.id, Number(r.favourites ?? 0)]) : []),
-        favourites: new Set(rows.filter((r) => Boolean(r.favourite)).map((r) => r.id)),
-        adaptations: new Map(rows.map((r) => [r.id, Number(r.adaptations ?? 0)])),
-      };
+      if (!ids.length) return partsOf([], shared);
+      return partsOf(await partsRead(db, { ids, viewerId, shared, dialect }), shared);
+    },
+
+    /** The rows of `ids` in that order, and all their parts as `viewerId` sees them, in one read. */
+    async cards(ids: number[], viewerId: number): Promise<{ rows: ScenarioRow[]; parts: ScenarioParts }> {
+      if (!ids.length) return { rows: [], parts: partsOf([], true) };
+      const read = await cardsRead(db, { ids, viewerId, dialect });
+      const rows = read.map(({ favourite: _f, adaptations: _a, tags: _t, favourites: _n, ...row }) => row as ScenarioRow);
+      return { rows: rowsInOrder(ids, rows), parts: partsOf(read, true) };
     },
 
     existingTagIds: async (ids: number[]) =>

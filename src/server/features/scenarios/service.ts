@@ -221,12 +221,14 @@ export function scenariosService({ repo, storage, jobs, secret, log, groups }: S
       // and own fields) is cached for them. Both until anything they show changes.
       const key = `${f.offset} ${f.count} ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${f.words.join(',')} ${language?.toLowerCase() ?? ''} ${sort}`;
       return repo.cachedLibraryPage(`reader ${viewer.id} ${key}`, async () => {
-        // A page read afresh reads its parts, the reader's with everyone's, at once; only everyone's are cached.
+        // A page read afresh reads its rows and parts, the reader's with everyone's, at once; only
+        // everyone's are cached.
         let parts: ScenarioParts | undefined;
         const shared = await repo.cachedLibraryPage(`rows ${key}`, async () => {
-          const { total, rows } = await repo.library(f);
-          parts = await repo.parts(rows.map((r) => r.id), viewer.id, true);
-          return { total, rows, tags: parts.tags, counts: parts.counts };
+          const { total, ids } = await repo.library(f);
+          const cards = await repo.cards(ids, viewer.id);
+          parts = cards.parts;
+          return { total, rows: cards.rows, tags: parts.tags, counts: parts.counts };
         });
         return page(shared.total, await present(shared.rows, viewer, parts ?? shared), f.offset);
       });
