@@ -5,7 +5,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DB, Dialect } from '../db/connection.js';
 import { listCache } from './list-cache.js';
 import { storedTotal, USERS_TOTAL } from './list-totals.js';
-import { idsInListOrder, pageWindow, readOrder, rowsInOrder } from './pages.js';
+import { pageWindow, readOrder } from './pages.js';
 import { prefixStart } from './name-prefixes.js';
 import { foldAccents } from '../../shared/search.js';
 
@@ -104,7 +104,8 @@ export async function searchUsers(db: DB, dialect: Dialect, words: string[], pag
     words.length ? Number((await sql<{ n: number }>`SELECT count(*) AS n FROM ${counted}`.execute(db)).rows[0].n) : storedTotal(db, USERS_TOTAL),
   );
   // Deferred join: the page's ids by name (users_by_name holds the order and the id; matches of
-  // words are sorted by it), read from the nearer end of the list; then only those users.
+  // words are sorted by it), read from the nearer end of the list; then only those users, in the
+  // same statement (one read, not one for the ids and one for the rows).
   const w = pageWindow(n, page.offset, page.limit);
   if (!w) return { count: n, rows: [] };
   const d = sql.raw(readOrder(w, 'asc'));
@@ -129,11 +130,10 @@ export async function searchUsers(db: DB, dialect: Dialect, words: string[], pag
   }
   // (PostgreSQL orders by the stored name keys, whose index it walks without reading a row: 0051.)
   const order = dialect === 'postgres' ? sql`u.last_name_key ${d}, u.first_name_key ${d}` : sql`lower(u.last_name) ${d}, lower(u.first_name) ${d}`;
-  const found = await sql<{ id: number }>`SELECT u.id FROM ${ids} ORDER BY ${order}, u.id ${d} LIMIT ${w.limit} OFFSET ${offset}`.execute(db);
-  const pageIds = idsInListOrder(w, found.rows.map((r) => r.id));
-  if (!pageIds.length) return { count: n, rows: [] };
-  const rows = await sql<UserHit>`SELECT ${cols} FROM users u WHERE u.id IN (${sql.join(pageIds)})`.execute(db);
-  return { count: n, rows: rowsInOrder(pageIds, rows.rows) };
+  const { rows } = await sql<UserHit>`SELECT ${cols} FROM users u
+    WHERE u.id IN (SELECT u.id FROM ${ids} ORDER BY ${order}, u.id ${d} LIMIT ${w.limit} OFFSET ${offset})
+    ORDER BY ${order}, u.id ${d}`.execute(db);
+  return { count: n, rows: w.backward ? rows.reverse() : rows };
 }
 
 /**
