@@ -1,7 +1,6 @@
 // SQLite reads run on reader threads (db/sqlite-driver.ts): a slow read holds neither a write nor
 // another read; a read made after a write committed sees it; a transaction reads its own writes; a
-// read's error arrives with its message and code; checkpoints run on a reader thread; every connection
-// reads the file through a memory map.
+// read's error arrives with its message and code; checkpoints run on a reader thread.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,8 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sqliteConnection, type DbHandle } from '../../src/server/db/connection.js';
 import { QUICK_AFTER_RUNS, QUICK_READ_MS, QuickReads, SLOW_HERE_MS } from '../../src/server/db/quick-reads.js';
 import { keyLookupCheck } from '../../src/server/db/key-lookups.js';
-import { SQLITE_MMAP_BYTES } from '../../src/server/db/defaults.js';
-import { sqliteReadPool } from '../../src/server/db/sqlite-driver.js';
 
 /** A read that keeps a reader thread busy for a while (counting to n row by row). */
 const slowRead = (n: number) => sql<{ n: number }>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${n}) SELECT count(*) AS n FROM c`;
@@ -118,16 +115,6 @@ describe('SQLite reads on reader threads', () => {
       expect((await count('not yet')).rows[0].n).toBe(0);
     });
     expect((await count('not yet')).rows[0].n).toBe(1);
-  });
-
-  it('the writer and the reader threads read the file through a memory map', async () => {
-    expect(sqliteConnection(handle.db)!.pragma('mmap_size', { simple: true })).toBe(SQLITE_MMAP_BYTES);
-    const pool = sqliteReadPool(path.join(dir, 'community.sqlite'), 1)!;
-    try {
-      expect((await pool.read('PRAGMA mmap_size', [])).rows).toEqual([{ mmap_size: SQLITE_MMAP_BYTES }]);
-    } finally {
-      await pool.close();
-    }
   });
 
   it("a read's error keeps its message and code; a write's constraint error too", async () => {

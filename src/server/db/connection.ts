@@ -6,7 +6,7 @@ import pg from 'pg';
 import { Kysely, sql } from 'kysely';
 import { lru } from '../lib/lru.js';
 import { forgetOnWrite } from '../lib/request-scope.js';
-import { DEFAULT_POOL_SIZE, DEFAULT_READ_THREADS, DEFAULT_WRITE_POOL_SIZE, SQLITE_MMAP_BYTES } from './defaults.js';
+import { DEFAULT_POOL_SIZE, DEFAULT_READ_THREADS, DEFAULT_WRITE_POOL_SIZE } from './defaults.js';
 import { routedPostgresDialect } from './pg-driver.js';
 import { prepareReads } from './pg-prepared.js';
 import { pooledSqliteDialect, sqliteReadPool } from './sqlite-driver.js';
@@ -68,7 +68,6 @@ export function openDatabase(opts: OpenOptions): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
   registerSqliteFunctions(sqlite);
   const readers = sqliteReadPool(file, opts.readThreads ?? DEFAULT_READ_THREADS);
   const db = new Kysely<Database>({ dialect: pooledSqliteDialect(sqlite, cachedStatements(sqlite), readers), plugins: [forgetOnWrite] });

@@ -26,14 +26,3 @@ export const DEFAULT_READ_CONCURRENCY = Math.max(2, availableParallelism());
 
 /** SQLite reader threads when no setting names a number: two, a small pool for a small machine. */
 export const DEFAULT_READ_THREADS = 2;
-
-/**
- * How much of the SQLite file each connection reads through a memory map (bytes; the rest, in a
- * larger file, through read calls). A page anywhere in a long list, or a page of rows by id, reads
- * pages spread over the whole file, few of them in a connection's own 2 MB page cache: read through
- * the map they come straight from the operating system's file cache, shared by every connection,
- * instead of being copied in by a system call each. A hundred users' rows by id: 0.80 to 1.37 ms
- * with read calls, 0.41 to 0.47 ms through the map (0.51 to 0.60 and 0.35 to 0.37 when read again).
- * Writes still go through write calls and the WAL.
- */
-export const SQLITE_MMAP_BYTES = 2 ** 30;

@@ -23,7 +23,6 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
-import { SQLITE_MMAP_BYTES } from './defaults.js';
 import { keyLookupCheck } from './key-lookups.js';
 import { QuickReads } from './quick-reads.js';
 
@@ -51,7 +50,7 @@ export function sqliteReadPool(file: string, threads: number): ReadPool | null {
   const pool = new Piscina({
     // Beside this module (a path, not a URL: a browser-like test environment replaces the global URL).
     filename: path.join(path.dirname(fileURLToPath(import.meta.url)), 'sqlite-reader.worker.mjs'),
-    workerData: { file, mmapBytes: SQLITE_MMAP_BYTES },
+    workerData: { file },
     minThreads: threads,
     maxThreads: threads,
     // A thread serves many reads at once only in turn; queued reads wait for the first free thread.

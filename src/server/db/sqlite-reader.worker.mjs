@@ -7,8 +7,6 @@ import SQLite from 'better-sqlite3';
 
 const db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
-// Pages read through a memory map of the file (db/defaults.ts SQLITE_MMAP_BYTES).
-db.pragma(`mmap_size = ${Number(workerData.mmapBytes ?? 0)}`);
 
 /** Prepared statements kept per SQL text, the most recently used STATEMENT_CACHE of them. */
 const STATEMENT_CACHE = 500;
