@@ -23,6 +23,16 @@ export async function storedTotal(db: DB, name: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * A reader's feed without tags: the public feed's approved, live posts and those of every group
+ * `userId` belongs to, from the stored totals in one read.
+ */
+export async function feedTotalOf(db: DB, userId: number): Promise<number> {
+  const { rows } = await sql<{ n: number | string | null }>`SELECT coalesce((SELECT t.n FROM list_totals t WHERE t.name = ${FEED_TOTAL}), 0)
+    + coalesce((SELECT sum(t.n) FROM group_members m JOIN list_totals t ON t.name = 'group:' || m.group_id WHERE m.user_id = ${userId}), 0) AS n`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** Approved, live posts of every group `userId` belongs to: the sum of their groups' totals. */
 export async function groupsTotalOf(db: DB, userId: number): Promise<number> {
   const { rows } = await sql<{ n: number | string | null }>`SELECT sum(t.n) AS n FROM group_members m

@@ -6,7 +6,7 @@ import type { PostTable } from '../../db/types.js';
 import type { Selectable } from 'kysely';
 import { now } from '../../db/connection.js';
 import { PostStatus, ProcessingState } from '../../../shared/enums.js';
-import { FEED_TOTAL, groupTotal, groupsTotalOf, storedTotal } from '../../lib/list-totals.js';
+import { FEED_TOTAL, feedTotalOf, groupTotal, groupsTotalOf, storedTotal } from '../../lib/list-totals.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
 import { jsonRow, jsonRows, parsedJson } from '../../lib/json-parts.js';
 import { builtOnce } from '../../db/built-once.js';
@@ -217,6 +217,7 @@ export function postsRepository(db: DB, dialect: Dialect) {
       if (!tagIds.length && scope === 'public') return storedTotal(db, FEED_TOTAL);
       if (!tagIds.length && typeof scope === 'object' && 'groupId' in scope) return storedTotal(db, groupTotal(scope.groupId));
       if (!tagIds.length && typeof scope === 'object' && 'groupsOf' in scope) return groupsTotalOf(db, scope.groupsOf);
+      if (!tagIds.length && typeof scope === 'object' && 'feedOf' in scope) return feedTotalOf(db, scope.feedOf);
       return Number((await feedBase(db, scope, tagIds).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     });
   }
@@ -272,8 +273,9 @@ export function postsRepository(db: DB, dialect: Dialect) {
     async feedPage(q: FeedQuery): Promise<{ rows: PostRow[]; total: number; nextCursor: string | null }> {
       const scope: Scope = q.groupId !== null ? { groupId: q.groupId } : q.viewerId === undefined ? 'public' : { feedOf: q.viewerId };
       if (q.sort === 'helpful') return helpfulPage(scope, q);
-      // A feed with groups is counted in two parts, each answered from the posts_feed_group index alone (0020).
-      const countScopes: Scope[] = typeof scope === 'object' && 'feedOf' in scope ? ['public', { groupsOf: scope.feedOf }] : [scope];
+      // A feed with groups and tags is counted in two parts, each answered from the posts_feed_group
+      // index alone (0020); without tags, from the stored totals in one read.
+      const countScopes: Scope[] = typeof scope === 'object' && 'feedOf' in scope && q.tagIds.length ? ['public', { groupsOf: scope.feedOf }] : [scope];
       const total = (await Promise.all(countScopes.map((c) => feedCount(c, q.tagIds)))).reduce((sum, n) => sum + n, 0);
       // The page's ids from posts_feed_group (one group, or none) or posts_feed_visible (a reader's feed),
       // then only those rows. Infinite scroll passes the last post it has: a keyset seek to it, so
