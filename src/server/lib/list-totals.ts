@@ -32,10 +32,3 @@ export async function feedTotalOf(db: DB, userId: number): Promise<number> {
     + coalesce((SELECT sum(t.n) FROM group_members m JOIN list_totals t ON t.name = 'group:' || m.group_id WHERE m.user_id = ${userId}), 0) AS n`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
-
-/** Approved, live posts of every group `userId` belongs to: the sum of their groups' totals. */
-export async function groupsTotalOf(db: DB, userId: number): Promise<number> {
-  const { rows } = await sql<{ n: number | string | null }>`SELECT sum(t.n) AS n FROM group_members m
-    JOIN list_totals t ON t.name = 'group:' || m.group_id WHERE m.user_id = ${userId}`.execute(db);
-  return Number(rows[0]?.n ?? 0);
-}

@@ -6,7 +6,7 @@ import type { PostTable } from '../../db/types.js';
 import type { Selectable } from 'kysely';
 import { now } from '../../db/connection.js';
 import { PostStatus, ProcessingState } from '../../../shared/enums.js';
-import { FEED_TOTAL, feedTotalOf, groupTotal, groupsTotalOf, storedTotal } from '../../lib/list-totals.js';
+import { FEED_TOTAL, feedTotalOf, groupTotal, storedTotal } from '../../lib/list-totals.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
 import { jsonRow, jsonRows, parsedJson } from '../../lib/json-parts.js';
 import { builtOnce } from '../../db/built-once.js';
@@ -216,7 +216,6 @@ export function postsRepository(db: DB, dialect: Dialect) {
       // Without tags the database keeps the total (lib/list-totals.ts): no rows are counted.
       if (!tagIds.length && scope === 'public') return storedTotal(db, FEED_TOTAL);
       if (!tagIds.length && typeof scope === 'object' && 'groupId' in scope) return storedTotal(db, groupTotal(scope.groupId));
-      if (!tagIds.length && typeof scope === 'object' && 'groupsOf' in scope) return groupsTotalOf(db, scope.groupsOf);
       if (!tagIds.length && typeof scope === 'object' && 'feedOf' in scope) return feedTotalOf(db, scope.feedOf);
       return Number((await feedBase(db, scope, tagIds).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     });
