@@ -3,6 +3,7 @@
 // ties by id, read from either end, also after scenarios are hidden, unprocessed, deleted, moved to
 // another month or added, on both databases.
 import crypto from 'node:crypto';
+import type { CompiledQuery, QueryId } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMonth } from '../../src/server/lib/pages.js';
 import { expectPagesAreSlices } from './page-slices.js';
@@ -71,6 +72,29 @@ describe.each(dbKinds)('the whole library by months (%s)', (kind) => {
   it('every page, deep in the middle and from the end, is its slice of the library', async () => {
     expect((await expected()).length).toBeGreaterThan(1_000);
     await pagesMatch();
+  });
+
+  it("reads a deep page's ids, rows and every part a card shows in one statement", async () => {
+    const statements: string[] = [];
+    const proto = Object.getPrototypeOf(t.app.db.getExecutor()) as { executeQuery(q: CompiledQuery, id: QueryId): Promise<unknown> };
+    const execute = proto.executeQuery;
+    proto.executeQuery = function (this: unknown, q: CompiledQuery, id: QueryId) {
+      statements.push(q.sql);
+      return execute.call(this, q, id);
+    };
+    try {
+      const all = await expected();
+      // The middle of the list: more than MONTH_FREE_OFFSET rows from either end.
+      expect((await page(530, 10)).ids).toEqual(all.slice(530, 540));
+    } finally {
+      proto.executeQuery = execute;
+    }
+    // The month page inside the read of the cards: no statement reads the page's ids on its own.
+    const reads = statements.filter((s) => /from "scenarios" as "(s|m)"/i.test(s));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/"s"\."id" in \(select "m"\."id" from "scenarios" as "m"/i);
+    expect(reads[0]).toMatch(/scenario_favourites/);
+    expect(reads[0]).toMatch(/scenario_tags/);
   });
 
   it('follows scenarios hidden, unprocessed, deleted, moved to another month and added', async () => {

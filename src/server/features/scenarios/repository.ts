@@ -146,21 +146,44 @@ const cardsRead = builtOnce(
   { shape: ['dialect'] },
 );
 
-/** A page of the whole library read from the start of a month (`wholeLibraryPageIds`; built once a direction). */
-const monthPageRead = builtOnce(
-  (db: DB, a: { dir: Direction; start: string; limit: number; offset: number }) =>
-    db
-      .selectFrom('scenarios as s')
-      .select('s.id')
-      .where('s.privacy_level', '=', PrivacyLevel.Public)
-      .where('s.is_processed', '=', ProcessingState.Processed)
-      .where(a.dir === 'desc' ? sql<SqlBool>`s.contributed_at < ${a.start}` : sql<SqlBool>`s.contributed_at >= ${a.start}`)
-      .orderBy('s.contributed_at', a.dir)
-      .orderBy('s.id', a.dir)
-      .limit(a.limit)
-      .offset(a.offset),
-  { shape: ['dir'] },
+type MonthPage = { dir: Direction; start: string; limit: number; offset: number };
+
+/** The ids of a page of the whole library, read from the start of a month (`monthPageOf`). */
+const monthPage = (db: DB, a: MonthPage) =>
+  db
+    .selectFrom('scenarios as m')
+    .select('m.id')
+    .where('m.privacy_level', '=', PrivacyLevel.Public)
+    .where('m.is_processed', '=', ProcessingState.Processed)
+    .where(a.dir === 'desc' ? sql<SqlBool>`m.contributed_at < ${a.start}` : sql<SqlBool>`m.contributed_at >= ${a.start}`)
+    .orderBy('m.contributed_at', a.dir)
+    .orderBy('m.id', a.dir)
+    .limit(a.limit)
+    .offset(a.offset);
+
+/** `monthPage` on its own (built once a direction). */
+const monthPageRead = builtOnce(monthPage, { shape: ['dir'] });
+
+/**
+ * `monthPage`'s rows with every part of them, as `cardsRead`, newest first: a page of the whole
+ * library anywhere but near its ends is one read (a trip to a reader thread costs the event loop
+ * more than most reads do).
+ */
+const monthCardsRead = builtOnce(
+  (db: DB, a: MonthPage & PartsArgs) =>
+    withOwners(db)
+      .where('s.id', 'in', monthPage(db, a))
+      .select((eb) => [...viewerPartColumns(eb as unknown as EB, a), ...sharedPartColumns(eb as unknown as EB, a)])
+      .orderBy('s.contributed_at', 'desc')
+      .orderBy('s.id', 'desc'),
+  { shape: ['dir', 'dialect'] },
 );
+
+/** Card reads (`cardsRead`, `monthCardsRead`) as rows and their parts. */
+function cardsOf(read: (ScenarioRow & { favourite: unknown; adaptations: unknown; tags: unknown; favourites: unknown })[]): { rows: ScenarioRow[]; parts: ScenarioParts } {
+  const rows = read.map(({ favourite: _f, adaptations: _a, tags: _t, favourites: _n, ...row }) => row as ScenarioRow);
+  return { rows, parts: partsOf(read, true) };
+}
 
 export function scenariosRepository(db: DB, dialect: Dialect) {
   function locked<T>(id: number, fn: (repo: ScenariosRepository) => Promise<T>): Promise<T | undefined>;
@@ -212,11 +235,10 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
    * counts (migration 0053) the month that holds the page's first row, then the page from the
    * start of that month, stepping over that month's earlier scenarios only, not every one before.
    */
-  async function wholeLibraryPageIds(w: PageWindow, dir: Direction): Promise<number[]> {
+  async function monthPageOf(w: PageWindow, dir: Direction): Promise<MonthPage | null> {
     const { rows: months } = await sql<{ month: string; n: number }>`SELECT month, n FROM library_months WHERE n > 0 ORDER BY month ${sql.raw(dir)}`.execute(db);
     const from = monthStart(months, w.offset, dir);
-    if (!from) return [];
-    return (await monthPageRead(db, { dir, start: from.start, limit: w.limit, offset: from.offset })).map((r) => r.id);
+    return from ? { dir, start: from.start, limit: w.limit, offset: from.offset } : null;
   }
 
   /**
@@ -306,6 +328,115 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     return ids.length ? rowsInOrder(ids, await rowsRead(db, { ids })) : [];
   }
 
+  /** The rows of `ids` in that order, and all their parts as `viewerId` sees them, in one read. */
+  async function cards(ids: number[], viewerId: number): Promise<{ rows: ScenarioRow[]; parts: ScenarioParts }> {
+    if (!ids.length) return { rows: [], parts: partsOf([], true) };
+    const { rows, parts } = cardsOf(await cardsRead(db, { ids, viewerId, dialect }));
+    return { rows: rowsInOrder(ids, rows), parts };
+  }
+
+  /**
+   * A library page's total and where its rows are: their ids in page order, or (the whole library
+   * away from its ends) the month page that reads them (`monthPage`).
+   */
+  async function findPage(f: LibraryFilters): Promise<{ total: number; ids: number[] } | { total: number; month: MonthPage; w: PageWindow }> {
+    // Counted once per filter until a scenario or its tags change (lib/list-cache.ts).
+    const lang = f.language ? f.language.toLowerCase() : '';
+    const key = `library ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${searchTokens(f.words).join(' ')} ${lang}`;
+    const total = await totals.total(key, ['scenarios', 'scenario_tags'], async () => {
+      // The whole library's total is kept by the database (lib/list-totals.ts): no rows are counted.
+      if (f.age === -1 && f.condition === -1 && !f.tagIds.length && !searchTokens(f.words).length && !lang) return storedTotal(db, LIBRARY_TOTAL);
+      const tokens = searchTokens(f.words);
+      if (tokens.length === 1 && f.age === -1 && f.condition === -1 && !f.tagIds.length && !lang) {
+        const n = await onlyWordCount(tokens[0]!);
+        if (n !== null) return n;
+      }
+      if (dialect === 'sqlite' && f.age === -1 && f.condition === -1 && !f.tagIds.length && !lang) return libraryMatchesSqlite(searchTokens(f.words));
+      if (dialect === 'postgres' && searchTokens(f.words).length && !f.tagIds.length && !lang) {
+        const { rows } = await sql<{ n: number }>`SELECT scenario_search_count(${listedQueryPg(searchTokens(f.words), f)}) AS n`.execute(db);
+        return Number(rows[0].n);
+      }
+      const totalRow = await db
+        .selectFrom('scenarios as s')
+        .where((eb) => libraryWhere(eb as unknown as EB, f))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(totalRow.n);
+    });
+    // Deferred join: the page's ids from the library indexes (filter, contributed_at and id in one
+    // index: 0003, 0007), read from the nearer end of the list; then only those rows.
+    const w = pageWindow(total, f.offset, f.count);
+    if (!w) return { total, ids: [] };
+    if (f.sort === 'rating') {
+      // Best average first (unrated last), then the most rated, then the newest.
+      const average = sql<number>`CASE WHEN s.rating_count = 0 THEN 0 ELSE CAST(s.rating_sum AS REAL) / s.rating_count END`;
+      const ranked = await db
+        .selectFrom('scenarios as s')
+        .select('s.id')
+        .where((eb) => libraryWhere(eb as unknown as EB, f))
+        .orderBy(average, 'desc')
+        .orderBy('s.rating_count', 'desc')
+        .orderBy('s.id', 'desc')
+        .limit(f.count)
+        .offset(f.offset)
+        .execute();
+      return { total, ids: ranked.map((r) => r.id) };
+    }
+    const dir = readOrder(w, 'desc');
+    if (dialect === 'sqlite' && f.words.length && !f.tagIds.length) {
+      // A common word: the page's matches lie among the next few hundred scenarios of the library
+      // order, so walk those and check their words, rather than gather every match first.
+      const unfiltered = await totals.total(`library ${f.age} ${f.condition}   ${lang}`, ['scenarios', 'scenario_tags'], async () =>
+        f.age === -1 && f.condition === -1 && !lang
+          ? storedTotal(db, LIBRARY_TOTAL)
+          : Number((await db.selectFrom('scenarios as s').where((eb) => libraryWhere(eb as unknown as EB, { ...f, words: [] })).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+      );
+      if (((w.offset + w.limit) * unfiltered) / total <= WALK_BUDGET) {
+        const found = await walkForWords(f, w.offset, w.limit, dir);
+        if (found) return { total, ids: idsInListOrder(w, found) };
+      }
+    }
+    if (dialect === 'postgres' && searchTokens(f.words).length && total <= PG_GATHER_MATCHES) {
+      // A rare word on PostgreSQL: gather its few matches through the full-text index, then sort
+      // them. (Left to itself the planner may walk the library order checking every scenario's
+      // words, expecting a match soon: tens of milliseconds for a word that is nowhere near the top.)
+      // Without tags or a language the documents alone find the matches (listedMatchesPg).
+      const d = sql.raw(dir);
+      const gathered =
+        !f.tagIds.length && !lang
+          ? (
+              await sql<{ id: number }>`WITH m AS MATERIALIZED (SELECT s.id, s.contributed_at FROM scenario_search_documents d
+                JOIN scenarios s ON s.id = d.scenario_id WHERE ${listedMatchesPg(searchTokens(f.words), f)})
+                SELECT m.id FROM m ORDER BY m.contributed_at ${d}, m.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db)
+            ).rows
+          : await db
+              .with((wb) => wb('m').materialized(), (qb) => qb.selectFrom('scenarios as s').select(['s.id', 's.contributed_at']).where((eb) => libraryWhere(eb as unknown as EB, f)))
+              .selectFrom('m')
+              .select('m.id')
+              .orderBy('m.contributed_at', dir)
+              .orderBy('m.id', dir)
+              .limit(w.limit)
+              .offset(w.offset)
+              .execute();
+      return { total, ids: idsInListOrder(w, gathered.map((r) => r.id)) };
+    }
+    const whole = f.age === -1 && f.condition === -1 && !f.tagIds.length && !f.words.length && !lang;
+    if (whole && w.offset > MONTH_FREE_OFFSET) {
+      const month = await monthPageOf(w, dir);
+      return month ? { total, month, w } : { total, ids: [] };
+    }
+    const ids = await db
+      .selectFrom('scenarios as s')
+      .select('s.id')
+      .where((eb) => libraryWhere(eb as unknown as EB, f))
+      .orderBy('s.contributed_at', dir)
+      .orderBy('s.id', dir)
+      .limit(w.limit)
+      .offset(w.offset)
+      .execute();
+    return { total, ids: idsInListOrder(w, ids.map((r) => r.id)) };
+  }
+
   return {
     /**
      * A library page as every reader sees it (rows, tags, favourite counts), cached until anything
@@ -316,98 +447,16 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
 
     /** A library page's total and its ids in page order (their rows and parts: `cards`). */
     async library(f: LibraryFilters): Promise<{ total: number; ids: number[] }> {
-      // Counted once per filter until a scenario or its tags change (lib/list-cache.ts).
-      const lang = f.language ? f.language.toLowerCase() : '';
-      const key = `library ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${searchTokens(f.words).join(' ')} ${lang}`;
-      const total = await totals.total(key, ['scenarios', 'scenario_tags'], async () => {
-        // The whole library's total is kept by the database (lib/list-totals.ts): no rows are counted.
-        if (f.age === -1 && f.condition === -1 && !f.tagIds.length && !searchTokens(f.words).length && !lang) return storedTotal(db, LIBRARY_TOTAL);
-        const tokens = searchTokens(f.words);
-        if (tokens.length === 1 && f.age === -1 && f.condition === -1 && !f.tagIds.length && !lang) {
-          const n = await onlyWordCount(tokens[0]!);
-          if (n !== null) return n;
-        }
-        if (dialect === 'sqlite' && f.age === -1 && f.condition === -1 && !f.tagIds.length && !lang) return libraryMatchesSqlite(searchTokens(f.words));
-        if (dialect === 'postgres' && searchTokens(f.words).length && !f.tagIds.length && !lang) {
-          const { rows } = await sql<{ n: number }>`SELECT scenario_search_count(${listedQueryPg(searchTokens(f.words), f)}) AS n`.execute(db);
-          return Number(rows[0].n);
-        }
-        const totalRow = await db
-          .selectFrom('scenarios as s')
-          .where((eb) => libraryWhere(eb as unknown as EB, f))
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow();
-        return Number(totalRow.n);
-      });
-      // Deferred join: the page's ids from the library indexes (filter, contributed_at and id in one
-      // index: 0003, 0007), read from the nearer end of the list; then only those rows.
-      const w = pageWindow(total, f.offset, f.count);
-      if (!w) return { total, ids: [] };
-      if (f.sort === 'rating') {
-        // Best average first (unrated last), then the most rated, then the newest.
-        const average = sql<number>`CASE WHEN s.rating_count = 0 THEN 0 ELSE CAST(s.rating_sum AS REAL) / s.rating_count END`;
-        const ranked = await db
-          .selectFrom('scenarios as s')
-          .select('s.id')
-          .where((eb) => libraryWhere(eb as unknown as EB, f))
-          .orderBy(average, 'desc')
-          .orderBy('s.rating_count', 'desc')
-          .orderBy('s.id', 'desc')
-          .limit(f.count)
-          .offset(f.offset)
-          .execute();
-        return { total, ids: ranked.map((r) => r.id) };
-      }
-      const dir = readOrder(w, 'desc');
-      if (dialect === 'sqlite' && f.words.length && !f.tagIds.length) {
-        // A common word: the page's matches lie among the next few hundred scenarios of the library
-        // order, so walk those and check their words, rather than gather every match first.
-        const unfiltered = await totals.total(`library ${f.age} ${f.condition}   ${lang}`, ['scenarios', 'scenario_tags'], async () =>
-          f.age === -1 && f.condition === -1 && !lang
-            ? storedTotal(db, LIBRARY_TOTAL)
-            : Number((await db.selectFrom('scenarios as s').where((eb) => libraryWhere(eb as unknown as EB, { ...f, words: [] })).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
-        );
-        if (((w.offset + w.limit) * unfiltered) / total <= WALK_BUDGET) {
-          const found = await walkForWords(f, w.offset, w.limit, dir);
-          if (found) return { total, ids: idsInListOrder(w, found) };
-        }
-      }
-      if (dialect === 'postgres' && searchTokens(f.words).length && total <= PG_GATHER_MATCHES) {
-        // A rare word on PostgreSQL: gather its few matches through the full-text index, then sort
-        // them. (Left to itself the planner may walk the library order checking every scenario's
-        // words, expecting a match soon: tens of milliseconds for a word that is nowhere near the top.)
-        // Without tags or a language the documents alone find the matches (listedMatchesPg).
-        const d = sql.raw(dir);
-        const gathered =
-          !f.tagIds.length && !lang
-            ? (
-                await sql<{ id: number }>`WITH m AS MATERIALIZED (SELECT s.id, s.contributed_at FROM scenario_search_documents d
-                  JOIN scenarios s ON s.id = d.scenario_id WHERE ${listedMatchesPg(searchTokens(f.words), f)})
-                  SELECT m.id FROM m ORDER BY m.contributed_at ${d}, m.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db)
-              ).rows
-            : await db
-                .with((wb) => wb('m').materialized(), (qb) => qb.selectFrom('scenarios as s').select(['s.id', 's.contributed_at']).where((eb) => libraryWhere(eb as unknown as EB, f)))
-                .selectFrom('m')
-                .select('m.id')
-                .orderBy('m.contributed_at', dir)
-                .orderBy('m.id', dir)
-                .limit(w.limit)
-                .offset(w.offset)
-                .execute();
-        return { total, ids: idsInListOrder(w, gathered.map((r) => r.id)) };
-      }
-      const whole = f.age === -1 && f.condition === -1 && !f.tagIds.length && !f.words.length && !lang;
-      if (whole && w.offset > MONTH_FREE_OFFSET) return { total, ids: idsInListOrder(w, await wholeLibraryPageIds(w, dir)) };
-      const ids = await db
-        .selectFrom('scenarios as s')
-        .select('s.id')
-        .where((eb) => libraryWhere(eb as unknown as EB, f))
-        .orderBy('s.contributed_at', dir)
-        .orderBy('s.id', dir)
-        .limit(w.limit)
-        .offset(w.offset)
-        .execute();
-      return { total, ids: idsInListOrder(w, ids.map((r) => r.id)) };
+      const page = await findPage(f);
+      if (!('month' in page)) return page;
+      return { total: page.total, ids: idsInListOrder(page.w, (await monthPageRead(db, page.month)).map((r) => r.id)) };
+    },
+
+    /** A library page's total, and its rows in page order with all their parts as `viewerId` sees them (`cards`). */
+    async libraryCards(f: LibraryFilters, viewerId: number): Promise<{ total: number; rows: ScenarioRow[]; parts: ScenarioParts }> {
+      const page = await findPage(f);
+      if ('month' in page) return { total: page.total, ...cardsOf(await monthCardsRead(db, { ...page.month, viewerId, dialect })) };
+      return { total: page.total, ...(await cards(page.ids, viewerId)) };
     },
 
     byId: (id: number) => base().where('s.id', '=', id).executeTakeFirst(),
@@ -500,13 +549,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       return partsOf(await partsRead(db, { ids, viewerId, shared, dialect }), shared);
     },
 
-    /** The rows of `ids` in that order, and all their parts as `viewerId` sees them, in one read. */
-    async cards(ids: number[], viewerId: number): Promise<{ rows: ScenarioRow[]; parts: ScenarioParts }> {
-      if (!ids.length) return { rows: [], parts: partsOf([], true) };
-      const read = await cardsRead(db, { ids, viewerId, dialect });
-      const rows = read.map(({ favourite: _f, adaptations: _a, tags: _t, favourites: _n, ...row }) => row as ScenarioRow);
-      return { rows: rowsInOrder(ids, rows), parts: partsOf(read, true) };
-    },
+    cards,
 
     existingTagIds: async (ids: number[]) =>
       ids.length ? (await db.selectFrom('tags').select('id').where('id', 'in', ids).execute()).map((r) => r.id) : [],

@@ -225,10 +225,9 @@ export function scenariosService({ repo, storage, jobs, secret, log, groups }: S
         // everyone's are cached.
         let parts: ScenarioParts | undefined;
         const shared = await repo.cachedLibraryPage(`rows ${key}`, async () => {
-          const { total, ids } = await repo.library(f);
-          const cards = await repo.cards(ids, viewer.id);
-          parts = cards.parts;
-          return { total, rows: cards.rows, tags: parts.tags, counts: parts.counts };
+          const page = await repo.libraryCards(f, viewer.id);
+          parts = page.parts;
+          return { total: page.total, rows: page.rows, tags: parts.tags, counts: parts.counts };
         });
         return page(shared.total, await present(shared.rows, viewer, parts ?? shared), f.offset);
       });
