@@ -51,11 +51,19 @@ export interface LibraryFilters {
 
 export type MySort = 'isProcessed' | 'contributedAt' | 'name';
 
-/** A library search walks at most this many scenarios in order before it gathers the matches instead. */
 /** PostgreSQL: a search with at most this many matches gathers them all and sorts them. */
 const PG_GATHER_MATCHES = 2_000;
+/** A library search walks at most this many scenarios in order before it gathers the matches instead. */
 const WALK_BUDGET = 1_000;
+/**
+ * A walk's reads: the first is sized to the scenarios the page is expected to need (its end over the
+ * words' share of the library, and a quarter more, at least WALK_FIRST_MIN), each further one CHUNK.
+ * So a common word's first page reads a few dozen rows rather than two hundred, and a later page is
+ * one trip to a reader thread rather than several (under load a trip costs the event loop about as
+ * much as checking two hundred rows' words).
+ */
 const CHUNK = 200;
+const WALK_FIRST_MIN = 40;
 
 type EB = ExpressionBuilder<Database & { s: ScenarioTable }, 's'>;
 
@@ -241,36 +249,45 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     return from ? { dir, start: from.start, limit: w.limit, offset: from.offset } : null;
   }
 
+  /** A walk's read: the next `limit` scenarios in the library order after (`at`, `id`) when `from` (built once per filter and direction). */
+  const walkRead = builtOnce(
+    (db: DB, a: { dir: Direction; from: boolean; age: number; condition: number; language: string; at: string; id: number; limit: number }) =>
+      db
+        .selectFrom('scenarios as s')
+        .select(['s.id', 's.contributed_at', 's.search_text'])
+        .where((eb) => libraryWhere(eb as unknown as EB, { offset: 0, count: 0, age: a.age, condition: a.condition, language: a.language || null, tagIds: [], words: [] }))
+        .$if(a.from, (q) => q.where(sql<SqlBool>`(s.contributed_at, s.id) ${sql.raw(a.dir === 'desc' ? '<' : '>')} (${a.at}, ${a.id})`))
+        .orderBy('s.contributed_at', a.dir)
+        .orderBy('s.id', a.dir)
+        .limit(a.limit),
+    { shape: ['dir', 'from', 'age', 'condition', 'language'] },
+  );
+
   /**
    * SQLite, words without tags: the library in order (the age and condition filters from their
-   * index), CHUNK scenarios at a time by keyset, each checked in process against the words as the
-   * full-text index matches them (search_text folded and split into words, every token a prefix of
-   * one). Skips `offset` matches and answers up to `limit` ids, or null past WALK_BUDGET scenarios
-   * (then the full-text index gathers the matches instead).
+   * index), by keyset, each scenario checked in process against the words as the full-text index
+   * matches them (search_text folded and split into words, every token a prefix of one). Skips
+   * `offset` matches and answers up to `limit` ids, or null past WALK_BUDGET scenarios (then the
+   * full-text index gathers the matches instead). `expected`: the scenarios it is expected to walk
+   * (the first read's size, CHUNK).
    */
-  async function walkForWords(f: LibraryFilters, offset: number, limit: number, dir: Direction): Promise<number[] | null> {
+  async function walkForWords(f: LibraryFilters, offset: number, limit: number, dir: Direction, expected: number): Promise<number[] | null> {
     const tokens = searchTokens(f.words);
     const holds = (text: string) => holdsWords(text, tokens);
     const found: number[] = [];
     let skip = offset;
-    let after: { at: string; id: number } | undefined;
-    for (let walked = 0; walked < WALK_BUDGET; walked += CHUNK) {
-      const chunk = await db
-        .selectFrom('scenarios as s')
-        .select(['s.id', 's.contributed_at', 's.search_text'])
-        .where((eb) => libraryWhere(eb as unknown as EB, { ...f, words: [] }))
-        .$if(after !== undefined, (q) => q.where(sql<SqlBool>`(s.contributed_at, s.id) ${sql.raw(dir === 'desc' ? '<' : '>')} (${after!.at}, ${after!.id})`))
-        .orderBy('s.contributed_at', dir)
-        .orderBy('s.id', dir)
-        .limit(CHUNK)
-        .execute();
+    let after = { at: '', id: 0 };
+    const filters = { dir, age: f.age, condition: f.condition, language: f.language ? f.language : '' };
+    let size = Math.min(WALK_BUDGET, Math.max(WALK_FIRST_MIN, Math.ceil(expected * 1.25)));
+    for (let walked = 0; walked < WALK_BUDGET; walked += size, size = CHUNK) {
+      const chunk = await walkRead(db, { ...filters, from: walked > 0, ...after, limit: size });
       if (!chunk.length) return found;
       for (const r of chunk) {
         if (!holds(r.search_text ?? '')) continue;
         if (skip > 0) skip--;
         else if (found.push(r.id) === limit) return found;
       }
-      if (chunk.length < CHUNK) return found;
+      if (chunk.length < size) return found;
       const last = chunk[chunk.length - 1];
       after = { at: last.contributed_at, id: last.id };
     }
@@ -391,8 +408,9 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
           ? storedTotal(db, LIBRARY_TOTAL)
           : Number((await db.selectFrom('scenarios as s').where((eb) => libraryWhere(eb as unknown as EB, { ...f, words: [] })).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
       );
-      if (((w.offset + w.limit) * unfiltered) / total <= WALK_BUDGET) {
-        const found = await walkForWords(f, w.offset, w.limit, dir);
+      const expected = ((w.offset + w.limit) * unfiltered) / total;
+      if (expected <= WALK_BUDGET) {
+        const found = await walkForWords(f, w.offset, w.limit, dir, expected);
         if (found) return { total, ids: idsInListOrder(w, found) };
       }
     }

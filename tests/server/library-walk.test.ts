@@ -1,0 +1,86 @@
+// A library search for a common word walks the library in order and checks each scenario's words
+// (features/scenarios/repository.ts `walkForWords`): its first read is sized to what the page is
+// expected to need, the next ones go on from the last scenario read. However the matches lie (all
+// near the top, or bunched far below where the word's share says they should start), every page
+// must be its slice of the library's matches, newest first, on both databases.
+import crypto from 'node:crypto';
+import type { CompiledQuery, QueryId } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectPagesAreSlices } from './page-slices.js';
+import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
+
+/** Scenarios seeded, one a minute, newest last inserted. */
+const ROWS = 700;
+/** Row i holds 'bunched' when it is among these (by insertion: the list shows them 200 to 300 rows down). */
+const BUNCHED = (i: number) => i >= 400 && i < 500;
+/** Every seventh row holds 'spread'. */
+const SPREAD = (i: number) => i % 7 === 0;
+
+describe.each(dbKinds)('a library search that walks the library (%s)', (kind) => {
+  let t: TestApp;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { listCache: false });
+    owner = await createUser(t.app, { firstName: 'Walter', lastName: 'Walk' });
+    const rows = Array.from({ length: ROWS }, (_, i) => {
+      const text = ['Walked scenario', String(i), BUNCHED(i) ? 'bunched' : '', SPREAD(i) ? 'spread' : ''].filter(Boolean).join(' ');
+      return {
+        uuid_id: crypto.randomUUID(), name: text, description: 'Walked', device_id: 3, patient_age: 2, patient_condition: 1, patient_sex: null,
+        patient_photo_code: null, file_key: 'scenarios/x.json', file_name: 'x.json', file_size: 1, privacy_level: 2, is_processed: 1,
+        processing_error: null, contributed_by: owner.id, contributed_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(), num_downloads: 0,
+        duration_in_seconds: 0, num_checklist_items: 0, num_events: 0, has_images: 0, has_video: 0, has_sounds: 0, has_labs: 0,
+        unicode_language_identifier: 'en-GB', directory_id: null, search_text: text,
+      };
+    });
+    for (let start = 0; start < ROWS; start += 100) await t.app.db.insertInto('scenarios').values(rows.slice(start, start + 100) as never).execute();
+  });
+  afterAll(() => t.close());
+
+  /** The library's scenarios holding `word`, newest first, as the database holds them. */
+  async function matches(word: string): Promise<number[]> {
+    const rows = await t.app.db.selectFrom('scenarios').select(['id', 'contributed_at', 'search_text']).execute();
+    return rows
+      .filter((r) => (r.search_text ?? '').split(' ').includes(word))
+      .sort((a, b) => (a.contributed_at === b.contributed_at ? b.id - a.id : a.contributed_at < b.contributed_at ? 1 : -1))
+      .map((r) => r.id);
+  }
+
+  const page = (word: string) => async (offset: number, count: number) => {
+    const res = await as(t.app, owner, { method: 'GET', url: `/api/scenarios/${offset}/${count}/-1/-1/${word}/-1` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { total: number; scenarios: { id: number }[] };
+    return { total: body.total, ids: body.scenarios.map((s) => s.id) };
+  };
+
+  it('pages of a word spread through the library are its slices', async () => {
+    const all = await matches('spread');
+    expect(all).toHaveLength(100);
+    await expectPagesAreSlices(all, page('spread'), [0, 1, 9, 10, 33, 60, 90, 95], 10);
+  });
+
+  it('pages of a word bunched far below where its share says are its slices (the walk reads on)', async () => {
+    const all = await matches('bunched');
+    expect(all).toHaveLength(100);
+    await expectPagesAreSlices(all, page('bunched'), [0, 5, 10, 40, 85, 90], 10);
+  });
+
+  it.runIf(kind === 'sqlite')("reads first what the word's share says the page needs, then reads on from there", async () => {
+    const reads: { sql: string; parameters: readonly unknown[] }[] = [];
+    const proto = Object.getPrototypeOf(t.app.db.getExecutor()) as { executeQuery(q: CompiledQuery, id: QueryId): Promise<unknown> };
+    const execute = proto.executeQuery;
+    proto.executeQuery = function (this: unknown, q: CompiledQuery, id: QueryId) {
+      if (/"s"\."search_text" from "scenarios"/.test(q.sql)) reads.push({ sql: q.sql, parameters: q.parameters });
+      return execute.call(this, q, id);
+    };
+    try {
+      // 'bunched': 100 of 700, so the first page should lie in the first 70 rows; it lies 200 down.
+      expect((await page('bunched')(0, 10)).ids).toEqual((await matches('bunched')).slice(0, 10));
+    } finally {
+      proto.executeQuery = execute;
+    }
+    // 70 rows and a quarter more, then the next 200 from the last one read.
+    expect(reads.map((r) => r.parameters.at(-1))).toEqual([88, 200]);
+    expect(reads[1]!.sql).toMatch(/\(s\.contributed_at, s\.id\) < \(/);
+  });
+});
