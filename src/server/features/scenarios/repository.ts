@@ -219,7 +219,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     return eb('s.id', 'in', sql<number>`(SELECT rowid FROM scenarios_fts WHERE scenarios_fts MATCH ${q})`);
   }
 
-  function libraryWhere(eb: EB, f: LibraryFilters): Expression<SqlBool> {
+  function libraryWhere(eb: EB, f: Pick<LibraryFilters, 'age' | 'condition' | 'tagIds' | 'words' | 'language'>): Expression<SqlBool> {
     const conds: Expression<SqlBool>[] = [eb('s.privacy_level', '=', PrivacyLevel.Public), eb('s.is_processed', '=', ProcessingState.Processed)];
     if (f.age !== -1) conds.push(eb('s.patient_age', '=', f.age));
     if (f.condition !== -1) conds.push(eb('s.patient_condition', '=', f.condition));
@@ -255,7 +255,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       db
         .selectFrom('scenarios as s')
         .select(['s.id', 's.contributed_at', 's.search_text'])
-        .where((eb) => libraryWhere(eb as unknown as EB, { offset: 0, count: 0, age: a.age, condition: a.condition, language: a.language || null, tagIds: [], words: [] }))
+        .where((eb) => libraryWhere(eb as unknown as EB, { age: a.age, condition: a.condition, language: a.language || null, tagIds: [], words: [] }))
         .$if(a.from, (q) => q.where(sql<SqlBool>`(s.contributed_at, s.id) ${sql.raw(a.dir === 'desc' ? '<' : '>')} (${a.at}, ${a.id})`))
         .orderBy('s.contributed_at', a.dir)
         .orderBy('s.id', a.dir)
@@ -277,7 +277,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     const found: number[] = [];
     let skip = offset;
     let after = { at: '', id: 0 };
-    const filters = { dir, age: f.age, condition: f.condition, language: f.language ? f.language : '' };
+    const filters = { dir, age: f.age, condition: f.condition, language: f.language ?? '' };
     let size = Math.min(WALK_BUDGET, Math.max(WALK_FIRST_MIN, Math.ceil(expected * 1.25)));
     for (let walked = 0; walked < WALK_BUDGET; walked += size, size = CHUNK) {
       const chunk = await walkRead(db, { ...filters, from: walked > 0, ...after, limit: size });
@@ -567,7 +567,6 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       return partsOf(await partsRead(db, { ids, viewerId, shared, dialect }), shared);
     },
 
-    cards,
 
     existingTagIds: async (ids: number[]) =>
       ids.length ? (await db.selectFrom('tags').select('id').where('id', 'in', ids).execute()).map((r) => r.id) : [],
