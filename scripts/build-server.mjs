@@ -1,5 +1,5 @@
 // npm run build:server: compile src/server and src/shared to dist-server/ (tsconfig.server.json),
-// then copy the files the server reads beside its modules (the demo seed's fixtures, the SQLite reader threads' module), so
+// then copy the files the server reads beside its modules (the demo seed's fixtures, the SQLite reader threads' module and the plain JavaScript it imports), so
 // `node dist-server/server/main.js` runs with no TypeScript tooling installed.
 import { cpSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -17,6 +17,7 @@ cpSync('src/server/db/seed/fixtures', `${OUT}/server/db/seed/fixtures`, {
   recursive: true,
   filter: (src) => !src.endsWith('.ts'),
 });
-// The SQLite reader threads' module is plain JavaScript, run as it is.
+// The SQLite reader threads' module and what it imports are plain JavaScript, run as they are.
 cpSync('src/server/db/sqlite-reader.worker.mjs', `${OUT}/server/db/sqlite-reader.worker.mjs`);
+cpSync('src/shared/fold.mjs', `${OUT}/shared/fold.mjs`);
 console.log(`Server compiled to ${OUT}/`);

@@ -3,33 +3,14 @@
 //   - a term is split into words of letters and digits (anything else separates words);
 //   - every word matches as a prefix of a word in the text;
 //   - case and accents are ignored: 'reanimacion' finds 'Reanimación'.
+import { foldAccents } from './fold.mjs';
+
+export { DIACRITIC_RANGES, foldAccents, holdsWords } from './fold.mjs';
 
 /** At most this many words of a term are used (more would only slow the query down). */
 export const MAX_SEARCH_WORDS = 16;
 /** A search term longer than this is refused (422). */
 export const MAX_SEARCH_TERM = 200;
-
-/**
- * Combining diacritical marks (accents, cedillas, umlauts...), as regular-expression escapes that
- * JavaScript and PostgreSQL read alike. Only these are dropped, so scripts
- * whose vowel signs are marks too (Devanagari, Thai) keep them. The PostgreSQL index folds with the
- * same ranges (migration 0014_search); SQLite's FTS5 'remove_diacritics 2' does the same for Latin.
- */
-export const DIACRITIC_RANGES = String.raw`\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f`;
-// eslint-disable-next-line no-misleading-character-class -- a class of combining marks alone, on purpose
-const DIACRITICS = new RegExp(`[${DIACRITIC_RANGES}]+`, 'gu');
-
-/** A character other than printable ASCII and white space: text without one needs only lower case to fold (it has no marks). */
-const BEYOND_ASCII = /[^\t\n\r -~]/;
-
-/**
- * Lower case without accents: canonical decomposition, diacritics dropped, composed again. Letters
- * that have no decomposition (ø, ł, ß, æ) stay as they are, as FTS5 keeps them.
- */
-export function foldAccents(text: string): string {
-  if (!BEYOND_ASCII.test(text)) return text.toLowerCase();
-  return text.toLowerCase().normalize('NFD').replace(DIACRITICS, '').normalize('NFC');
-}
 
 /** Every word of a text, folded, in order: what the search indexes hold of it. */
 export function textWords(text: string): string[] {

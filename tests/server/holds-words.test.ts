@@ -1,7 +1,7 @@
 // Whether a text holds search words as the full-text index matches them (lib/full-text.ts): each
 // word a prefix of one of the text's folded words, never a piece inside one.
 import { describe, expect, it } from 'vitest';
-import { holdsWords } from '../../src/server/lib/full-text.js';
+import { holdsWords } from '../../src/shared/search.js';
 
 describe('holdsWords', () => {
   it('matches each word as the start of a word of the text, case and accents folded', () => {

@@ -1,8 +1,9 @@
 // A library search for a common word walks the library in order and checks each scenario's words
-// (features/scenarios/repository.ts `walkForWords`): its first read is sized to what the page is
-// expected to need, the next ones go on from the last scenario read. However the matches lie (all
-// near the top, or bunched far below where the word's share says they should start), every page
-// must be its slice of the library's matches, newest first, on both databases.
+// (features/scenarios/repository.ts `walkPage`): on SQLite one statement walks at most WALK_BUDGET
+// (1 000) scenarios and reads the page's cards; past them the full-text index gathers the matches.
+// However the matches lie (spread through the library, bunched far below where the word's share
+// says they should start, or beyond the walk's budget), every page must be its slice of the
+// library's matches, newest first, on both databases.
 import crypto from 'node:crypto';
 import type { CompiledQuery, QueryId } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,11 +11,13 @@ import { expectPagesAreSlices } from './page-slices.js';
 import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
 
 /** Scenarios seeded, one a minute, newest last inserted. */
-const ROWS = 700;
-/** Row i holds 'bunched' when it is among these (by insertion: the list shows them 200 to 300 rows down). */
+const ROWS = 1_200;
+/** Row i holds 'bunched' when it is among these (by insertion: the list shows them 700 to 800 rows down). */
 const BUNCHED = (i: number) => i >= 400 && i < 500;
-/** Every seventh row holds 'spread'. */
-const SPREAD = (i: number) => i % 7 === 0;
+/** Every twelfth row holds 'spread'. */
+const SPREAD = (i: number) => i % 12 === 0;
+/** The 100 oldest rows hold 'oldest': 1 100 rows down, past the walk's budget. */
+const OLDEST = (i: number) => i < 100;
 
 describe.each(dbKinds)('a library search that walks the library (%s)', (kind) => {
   let t: TestApp;
@@ -24,7 +27,7 @@ describe.each(dbKinds)('a library search that walks the library (%s)', (kind) =>
     t = await buildTestApp(kind, { listCache: false });
     owner = await createUser(t.app, { firstName: 'Walter', lastName: 'Walk' });
     const rows = Array.from({ length: ROWS }, (_, i) => {
-      const text = ['Walked scenario', String(i), BUNCHED(i) ? 'bunched' : '', SPREAD(i) ? 'spread' : ''].filter(Boolean).join(' ');
+      const text = ['Walked scenario', String(i), BUNCHED(i) ? 'bunched' : '', SPREAD(i) ? 'spread' : '', OLDEST(i) ? 'oldest' : ''].filter(Boolean).join(' ');
       return {
         uuid_id: crypto.randomUUID(), name: text, description: 'Walked', device_id: 3, patient_age: 2, patient_condition: 1, patient_sex: null,
         patient_photo_code: null, file_key: 'scenarios/x.json', file_name: 'x.json', file_size: 1, privacy_level: 2, is_processed: 1,
@@ -65,22 +68,36 @@ describe.each(dbKinds)('a library search that walks the library (%s)', (kind) =>
     await expectPagesAreSlices(all, page('bunched'), [0, 5, 10, 40, 85, 90], 10);
   });
 
-  it.runIf(kind === 'sqlite')("reads first what the word's share says the page needs, then reads on from there", async () => {
-    const reads: { sql: string; parameters: readonly unknown[] }[] = [];
+  it('pages of a word beyond the walk\'s budget are its slices (the full-text index gathers them)', async () => {
+    const all = await matches('oldest');
+    expect(all).toHaveLength(100);
+    await expectPagesAreSlices(all, page('oldest'), [0, 10, 55, 90], 10);
+  });
+
+  it.runIf(kind === 'sqlite')("walks for a page and reads its cards in one statement, and past the budget gathers through the full-text index", async () => {
+    const reads: string[] = [];
     const proto = Object.getPrototypeOf(t.app.db.getExecutor()) as { executeQuery(q: CompiledQuery, id: QueryId): Promise<unknown> };
     const execute = proto.executeQuery;
     proto.executeQuery = function (this: unknown, q: CompiledQuery, id: QueryId) {
-      if (/"s"\."search_text" from "scenarios"/.test(q.sql)) reads.push({ sql: q.sql, parameters: q.parameters });
+      reads.push(q.sql);
       return execute.call(this, q, id);
     };
     try {
-      // 'bunched': 100 of 700, so the first page should lie in the first 70 rows; it lies 200 down.
-      expect((await page('bunched')(0, 10)).ids).toEqual((await matches('bunched')).slice(0, 10));
+      await page('spread')(0, 10); // the totals, counted once
+      reads.length = 0;
+      expect((await page('spread')(20, 10)).ids).toEqual((await matches('spread')).slice(20, 30));
+      const walks = reads.filter((r) => r.includes('holds_words'));
+      expect(walks).toHaveLength(1);
+      expect(walks[0]).toMatch(/"owner_uuid"/);
+      expect(reads.filter((r) => /scenarios_fts/.test(r))).toEqual([]);
+
+      await page('oldest')(0, 10);
+      reads.length = 0;
+      expect((await page('oldest')(0, 10)).ids).toEqual((await matches('oldest')).slice(0, 10));
+      expect(reads.filter((r) => r.includes('holds_words'))).toHaveLength(1);
+      expect(reads.filter((r) => /scenarios_fts MATCH/.test(r)).length).toBeGreaterThan(0);
     } finally {
       proto.executeQuery = execute;
     }
-    // 70 rows and a quarter more, then the next 200 from the last one read.
-    expect(reads.map((r) => r.parameters.at(-1))).toEqual([88, 200]);
-    expect(reads[1]!.sql).toMatch(/\(s\.contributed_at, s\.id\) < \(/);
   });
 });

@@ -4,9 +4,12 @@
 // runs from the sources and from the compiled server (scripts/build-server.mjs copies it).
 import { workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
+import { holdsWordsSql } from '../../shared/fold.mjs';
 
 const db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
+// The SQL functions reads call (as sqlite-functions.ts registers them on the writer).
+db.function('holds_words', { deterministic: true }, holdsWordsSql);
 
 /** Prepared statements kept per SQL text, the most recently used STATEMENT_CACHE of them. */
 const STATEMENT_CACHE = 500;

@@ -7,7 +7,6 @@ import { listCache } from './list-cache.js';
 import { storedTotal, USERS_TOTAL } from './list-totals.js';
 import { pageWindow, readOrder } from './pages.js';
 import { prefixStart } from './name-prefixes.js';
-import { foldAccents } from '../../shared/search.js';
 
 export interface Page {
   offset: number;
@@ -41,19 +40,6 @@ export const LISTED = {
   age: (age: number) => `#age${age}`,
   condition: (condition: number) => `#condition${condition}`,
 };
-
-/**
- * Whether `text` holds every one of `words` (folded) as the full-text index matches them: the text
- * folded (case, accents) and split into words of letters and digits, each search word a prefix of one.
- * For walks that check rows in process instead of asking the index for every match.
- */
-export function holdsWords(text: string, words: string[]): boolean {
-  const folded = foldAccents(text);
-  // A word that starts a token is in the text: most texts fail here, before being split.
-  if (!words.every((w) => folded.includes(w))) return false;
-  const tokens = folded.split(/[^\p{L}\p{N}]+/u);
-  return words.every((w) => tokens.some((t) => t.startsWith(w)));
-}
 
 /** PostgreSQL tsquery text of listing lexemes, all (`&`) or any (`|`) of them. */
 export const listedQuery = (lexemes: string[], op: '&' | '|') => lexemes.map((l) => `'${l}'`).join(` ${op} `);

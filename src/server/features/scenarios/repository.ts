@@ -1,6 +1,6 @@
 // Kysely queries for scenarios, their tags, favourites and folders. Pagination and counts run in SQL;
 // full-text search uses the FTS5 table on SQLite and the GIN-indexed tsvector on PostgreSQL.
-import { sql, type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SelectQueryBuilder, type SqlBool, type Updateable } from 'kysely';
 import type { DB, Dialect } from '../../db/connection.js';
 import { now } from '../../db/connection.js';
 import type { Database, ScenarioTable } from '../../db/types.js';
@@ -9,7 +9,7 @@ import { licenceOf } from '../../../shared/licences.js';
 import { LIBRARY_TOTAL, storedTotal } from '../../lib/list-totals.js';
 import { listCache } from '../../lib/list-cache.js';
 import { foldAccents } from '../../../shared/search.js';
-import { holdsWords, LISTED, listedQuery, soleWordStarting, tsQuery } from '../../lib/full-text.js';
+import { LISTED, listedQuery, soleWordStarting, tsQuery } from '../../lib/full-text.js';
 import { PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
 import { idsInListOrder, MONTH_FREE_OFFSET, monthStart, pageWindow, readOrder, rowsInOrder, type Direction, type PageWindow } from '../../lib/pages.js';
 import { enabledUserId, flipFavourite } from '../../lib/favourites.js';
@@ -55,16 +55,6 @@ export type MySort = 'isProcessed' | 'contributedAt' | 'name';
 const PG_GATHER_MATCHES = 2_000;
 /** A library search walks at most this many scenarios in order before it gathers the matches instead. */
 const WALK_BUDGET = 1_000;
-/**
- * A walk's reads: the first is sized to the scenarios the page is expected to need (its end over the
- * words' share of the library, and a quarter more, at least WALK_FIRST_MIN), each further one CHUNK.
- * So a common word's first page reads a few dozen rows rather than two hundred, and a later page is
- * one trip to a reader thread rather than several (under load a trip costs the event loop about as
- * much as checking two hundred rows' words).
- */
-const CHUNK = 200;
-const WALK_FIRST_MIN = 40;
-
 type EB = ExpressionBuilder<Database & { s: ScenarioTable }, 's'>;
 
 /**
@@ -155,6 +145,10 @@ const cardsRead = builtOnce(
 );
 
 type MonthPage = { dir: Direction; start: string; limit: number; offset: number };
+/** A page of a walk (`walkPage`): its filters, the words (folded tokens joined by spaces), the window read in `dir`. */
+type WalkPage = { dir: Direction; age: number; condition: number; language: string; words: string; limit: number; offset: number };
+/** Where a library page's rows are (`findPage`). */
+type FoundPage = { total: number; ids: number[] } | { total: number; month: MonthPage; w: PageWindow } | { total: number; walk: WalkPage; w: PageWindow };
 
 /** The ids of a page of the whole library, read from the start of a month (`monthPageOf`). */
 const monthPage = (db: DB, a: MonthPage) =>
@@ -177,15 +171,16 @@ const monthPageRead = builtOnce(monthPage, { shape: ['dir'] });
  * library anywhere but near its ends is one read (a trip to a reader thread costs the event loop
  * more than most reads do).
  */
-const monthCardsRead = builtOnce(
-  (db: DB, a: MonthPage & PartsArgs) =>
-    withOwners(db)
-      .where('s.id', 'in', monthPage(db, a))
-      .select((eb) => [...viewerPartColumns(eb as unknown as EB, a), ...sharedPartColumns(eb as unknown as EB, a)])
-      .orderBy('s.contributed_at', 'desc')
-      .orderBy('s.id', 'desc'),
-  { shape: ['dir', 'dialect'] },
-);
+const monthCardsRead = builtOnce((db: DB, a: MonthPage & PartsArgs) => pageCards(db, monthPage(db, a), a), { shape: ['dir', 'dialect'] });
+
+/** The rows that `ids` (a read of one column of scenario ids) finds, with every part of them, as `cardsRead`, newest first. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any read of one id column, whatever its tables
+const pageCards = (db: DB, ids: SelectQueryBuilder<any, any, { id: number }>, a: PartsArgs) =>
+  withOwners(db)
+    .where('s.id', 'in', ids)
+    .select((eb) => [...viewerPartColumns(eb as unknown as EB, a), ...sharedPartColumns(eb as unknown as EB, a)])
+    .orderBy('s.contributed_at', 'desc')
+    .orderBy('s.id', 'desc');
 
 /** Card reads (`cardsRead`, `monthCardsRead`) as rows and their parts. */
 function cardsOf(read: (ScenarioRow & { favourite: unknown; adaptations: unknown; tags: unknown; favourites: unknown })[]): { rows: ScenarioRow[]; parts: ScenarioParts } {
@@ -249,50 +244,53 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     return from ? { dir, start: from.start, limit: w.limit, offset: from.offset } : null;
   }
 
-  /** A walk's read: the next `limit` scenarios in the library order after (`at`, `id`) when `from` (built once per filter and direction). */
-  const walkRead = builtOnce(
-    (db: DB, a: { dir: Direction; from: boolean; age: number; condition: number; language: string; at: string; id: number; limit: number }) =>
+  /**
+   * SQLite, words without tags: the ids of a page of the library's matches (`offset` and `limit` in
+   * `dir`), found by walking the library in order (the age and condition filters from their index)
+   * and checking each scenario against the words as the full-text index matches them (holds_words,
+   * db/sqlite-functions.ts), the first WALK_BUDGET scenarios at most. A common word's page lies among
+   * the next few hundred scenarios, so the walk stops long before the full-text index would have
+   * gathered and sorted every match; and it runs where the rows are read (a reader thread), one
+   * statement with the page's cards (`walkCardsRead`).
+   */
+  const walkPage = (db: DB, a: WalkPage) =>
+    db
+      .selectFrom((qb) =>
+        qb
+          .selectFrom('scenarios as s')
+          .select(['s.id', 's.contributed_at', 's.search_text'])
+          .where((eb) => libraryWhere(eb as unknown as EB, { age: a.age, condition: a.condition, language: a.language || null, tagIds: [], words: [] }))
+          .orderBy('s.contributed_at', a.dir)
+          .orderBy('s.id', a.dir)
+          .limit(WALK_BUDGET)
+          .as('walk'),
+      )
+      .select('walk.id')
+      .where(sql<SqlBool>`holds_words(walk.search_text, ${a.words})`)
+      .limit(a.limit)
+      .offset(a.offset);
+  const walkShape: (keyof WalkPage)[] = ['dir', 'age', 'condition', 'language'];
+  /** `walkPage` on its own, ids in walk order (built once per filter and direction). */
+  const walkPageRead = builtOnce(walkPage, { shape: walkShape });
+  /** `walkPage`'s rows with every part of them, as `cardsRead`, newest first. */
+  const walkCardsRead = builtOnce((db: DB, a: WalkPage & PartsArgs) => pageCards(db, walkPage(db, a), a), { shape: [...walkShape, 'dialect'] });
+  /** Whether a walk of `a`'s filters would stop at WALK_BUDGET scenarios rather than at the library's end. */
+  const walkSpanRead = builtOnce(
+    (db: DB, a: Pick<WalkPage, 'age' | 'condition' | 'language'>) =>
       db
         .selectFrom('scenarios as s')
-        .select(['s.id', 's.contributed_at', 's.search_text'])
+        .select('s.id')
         .where((eb) => libraryWhere(eb as unknown as EB, { age: a.age, condition: a.condition, language: a.language || null, tagIds: [], words: [] }))
-        .$if(a.from, (q) => q.where(sql<SqlBool>`(s.contributed_at, s.id) ${sql.raw(a.dir === 'desc' ? '<' : '>')} (${a.at}, ${a.id})`))
-        .orderBy('s.contributed_at', a.dir)
-        .orderBy('s.id', a.dir)
-        .limit(a.limit),
-    { shape: ['dir', 'from', 'age', 'condition', 'language'] },
+        .limit(1)
+        .offset(WALK_BUDGET - 1),
+    { shape: ['age', 'condition', 'language'] },
   );
-
   /**
-   * SQLite, words without tags: the library in order (the age and condition filters from their
-   * index), by keyset, each scenario checked in process against the words as the full-text index
-   * matches them (search_text folded and split into words, every token a prefix of one). Skips
-   * `offset` matches and answers up to `limit` ids, or null past WALK_BUDGET scenarios (then the
-   * full-text index gathers the matches instead). `expected`: the scenarios it is expected to walk
-   * (the first read's size, CHUNK).
+   * A walk that found fewer than its page's `limit` matches is the page when the library ended
+   * within the walk; past WALK_BUDGET scenarios it is not (then the full-text index gathers the
+   * matches instead: findPage without the walk).
    */
-  async function walkForWords(f: LibraryFilters, offset: number, limit: number, dir: Direction, expected: number): Promise<number[] | null> {
-    const tokens = searchTokens(f.words);
-    const holds = (text: string) => holdsWords(text, tokens);
-    const found: number[] = [];
-    let skip = offset;
-    let after = { at: '', id: 0 };
-    const filters = { dir, age: f.age, condition: f.condition, language: f.language ?? '' };
-    let size = Math.min(WALK_BUDGET, Math.max(WALK_FIRST_MIN, Math.ceil(expected * 1.25)));
-    for (let walked = 0; walked < WALK_BUDGET; walked += size, size = CHUNK) {
-      const chunk = await walkRead(db, { ...filters, from: walked > 0, ...after, limit: size });
-      if (!chunk.length) return found;
-      for (const r of chunk) {
-        if (!holds(r.search_text ?? '')) continue;
-        if (skip > 0) skip--;
-        else if (found.push(r.id) === limit) return found;
-      }
-      if (chunk.length < size) return found;
-      const last = chunk[chunk.length - 1];
-      after = { at: last.contributed_at, id: last.id };
-    }
-    return null;
-  }
+  const walkEnded = async (walk: WalkPage, found: number) => found >= walk.limit || !(await walkSpanRead(db, walk)).length;
 
   /**
    * The library scenarios holding a word that starts with `prefix`, when only one word of the
@@ -353,10 +351,11 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
   }
 
   /**
-   * A library page's total and where its rows are: their ids in page order, or (the whole library
-   * away from its ends) the month page that reads them (`monthPage`).
+   * A library page's total and where its rows are: their ids in page order, or the read that finds
+   * them: the month page (the whole library away from its ends, `monthPage`) or the walk (a common
+   * word on SQLite, `walkPage`; `walk` false: not).
    */
-  async function findPage(f: LibraryFilters): Promise<{ total: number; ids: number[] } | { total: number; month: MonthPage; w: PageWindow }> {
+  async function findPage(f: LibraryFilters, walk = true): Promise<FoundPage> {
     // Counted once per filter until a scenario or its tags change (lib/list-cache.ts).
     const lang = f.language ? f.language.toLowerCase() : '';
     const key = `library ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${searchTokens(f.words).join(' ')} ${lang}`;
@@ -400,7 +399,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       return { total, ids: ranked.map((r) => r.id) };
     }
     const dir = readOrder(w, 'desc');
-    if (dialect === 'sqlite' && f.words.length && !f.tagIds.length) {
+    if (walk && dialect === 'sqlite' && f.words.length && !f.tagIds.length) {
       // A common word: the page's matches lie among the next few hundred scenarios of the library
       // order, so walk those and check their words, rather than gather every match first.
       const unfiltered = await totals.total(`library ${f.age} ${f.condition}   ${lang}`, ['scenarios', 'scenario_tags'], async () =>
@@ -409,9 +408,9 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
           : Number((await db.selectFrom('scenarios as s').where((eb) => libraryWhere(eb as unknown as EB, { ...f, words: [] })).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
       );
       const expected = ((w.offset + w.limit) * unfiltered) / total;
-      if (expected <= WALK_BUDGET) {
-        const found = await walkForWords(f, w.offset, w.limit, dir, expected);
-        if (found) return { total, ids: idsInListOrder(w, found) };
+      if (walk && expected <= WALK_BUDGET) {
+        const page: WalkPage = { dir, age: f.age, condition: f.condition, language: lang, words: searchTokens(f.words).join(' '), limit: w.limit, offset: w.offset };
+        return { total, walk: page, w };
       }
     }
     if (dialect === 'postgres' && searchTokens(f.words).length && total <= PG_GATHER_MATCHES) {
@@ -455,6 +454,13 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     return { total, ids: idsInListOrder(w, ids.map((r) => r.id)) };
   }
 
+  /** A search page found without the walk (past WALK_BUDGET scenarios): its ids through the full-text index. */
+  async function gatheredPage(f: LibraryFilters): Promise<{ total: number; ids: number[] }> {
+    const page = await findPage(f, false);
+    if (!('ids' in page)) throw new Error('A search page is found by its ids');
+    return page;
+  }
+
   return {
     /**
      * A library page as every reader sees it (rows, tags, favourite counts), cached until anything
@@ -466,14 +472,24 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     /** A library page's total and its ids in page order (their rows and parts: `cards`). */
     async library(f: LibraryFilters): Promise<{ total: number; ids: number[] }> {
       const page = await findPage(f);
-      if (!('month' in page)) return page;
-      return { total: page.total, ids: idsInListOrder(page.w, (await monthPageRead(db, page.month)).map((r) => r.id)) };
+      if ('month' in page) return { total: page.total, ids: idsInListOrder(page.w, (await monthPageRead(db, page.month)).map((r) => r.id)) };
+      if ('walk' in page) {
+        const ids = (await walkPageRead(db, page.walk)).map((r) => r.id);
+        return (await walkEnded(page.walk, ids.length)) ? { total: page.total, ids: idsInListOrder(page.w, ids) } : gatheredPage(f);
+      }
+      return page;
     },
 
     /** A library page's total, and its rows in page order with all their parts as `viewerId` sees them (`cards`). */
     async libraryCards(f: LibraryFilters, viewerId: number): Promise<{ total: number; rows: ScenarioRow[]; parts: ScenarioParts }> {
       const page = await findPage(f);
       if ('month' in page) return { total: page.total, ...cardsOf(await monthCardsRead(db, { ...page.month, viewerId, dialect })) };
+      if ('walk' in page) {
+        const read = await walkCardsRead(db, { ...page.walk, viewerId, dialect });
+        if (await walkEnded(page.walk, read.length)) return { total: page.total, ...cardsOf(read) };
+        const gathered = await gatheredPage(f);
+        return { total: gathered.total, ...(await cards(gathered.ids, viewerId)) };
+      }
       return { total: page.total, ...(await cards(page.ids, viewerId)) };
     },
 
