@@ -74,7 +74,7 @@ describe.each(dbKinds)('the whole library by months (%s)', (kind) => {
     await pagesMatch();
   });
 
-  it("reads a deep page's ids, rows and every part a card shows in one statement", async () => {
+  it("reads a deep page's month, ids, rows and every part a card shows in one statement", async () => {
     const statements: string[] = [];
     const proto = Object.getPrototypeOf(t.app.db.getExecutor()) as { executeQuery(q: CompiledQuery, id: QueryId): Promise<unknown> };
     const execute = proto.executeQuery;
@@ -89,9 +89,10 @@ describe.each(dbKinds)('the whole library by months (%s)', (kind) => {
     } finally {
       proto.executeQuery = execute;
     }
-    // The month page inside the read of the cards: no statement reads the page's ids on its own.
+    // The month page inside the read of the cards: no statement reads the page's ids or the months on their own.
     const reads = statements.filter((s) => /from "scenarios" as "(s|m)"/i.test(s));
     expect(reads).toHaveLength(1);
+    expect(statements.filter((s) => /library_months/i.test(s))).toEqual([reads[0]]);
     expect(reads[0]).toMatch(/"s"\."id" in \(select "m"\."id" from "scenarios" as "m"/i);
     expect(reads[0]).toMatch(/scenario_favourites/);
     expect(reads[0]).toMatch(/scenario_tags/);

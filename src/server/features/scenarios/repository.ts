@@ -11,7 +11,7 @@ import { listCache } from '../../lib/list-cache.js';
 import { foldAccents } from '../../../shared/search.js';
 import { LISTED, listedQuery, soleWordStarting, tsQuery } from '../../lib/full-text.js';
 import { PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
-import { idsInListOrder, MONTH_FREE_OFFSET, monthStart, pageWindow, readOrder, rowsInOrder, type Direction, type PageWindow } from '../../lib/pages.js';
+import { idsInListOrder, MONTH_FREE_OFFSET, pageWindow, readOrder, rowsInOrder, type Direction, type PageWindow } from '../../lib/pages.js';
 import { enabledUserId, flipFavourite } from '../../lib/favourites.js';
 import { groupRows } from '../../lib/group-rows.js';
 import { jsonRows, parsedJson } from '../../lib/json-parts.js';
@@ -144,24 +144,44 @@ const cardsRead = builtOnce(
   { shape: ['dialect'] },
 );
 
-type MonthPage = { dir: Direction; start: string; limit: number; offset: number };
+/** A page of the whole library by its months (`monthPage`): the window read in `dir`. */
+type MonthPage = { dir: Direction; limit: number; offset: number };
 /** A page of a walk (`walkPage`): its filters, the words (folded tokens joined by spaces), the window read in `dir`. */
 type WalkPage = { dir: Direction; age: number; condition: number; language: string; words: string; limit: number; offset: number };
 /** Where a library page's rows are (`findPage`). */
 type FoundPage = { total: number; ids: number[] } | { total: number; month: MonthPage; w: PageWindow } | { total: number; walk: WalkPage; w: PageWindow };
 
-/** The ids of a page of the whole library, read from the start of a month (`monthPageOf`). */
+/**
+ * The month of the library holding the row at `a.offset` (read in `a.dir`), from the months' counts
+ * (migration 0053) summed in that order: `bound`, where that month's rows begin in the index (newest
+ * first, before the next month that holds any; oldest first, from the month itself), and `skip`,
+ * the rows of that month before the page. (A month holding no library rows adds none, so the next
+ * month that holds some bounds the month as well as the month after it would.)
+ */
+const monthFound = (a: MonthPage, column: 'bound' | 'skip') => {
+  const d = sql.raw(a.dir);
+  const bound = a.dir === 'desc' ? sql`coalesce(x.newer, '9999')` : sql`x.month`;
+  const value = column === 'bound' ? bound : sql`${a.offset} - (x.upto - x.n)`;
+  return sql`(SELECT ${value} FROM (SELECT month, n, sum(n) OVER (ORDER BY month ${d} ROWS UNBOUNDED PRECEDING) AS upto,
+    lag(month) OVER (ORDER BY month ${d}) AS newer FROM library_months WHERE n > 0) x WHERE x.upto > ${a.offset} ORDER BY x.month ${d} LIMIT 1)`;
+};
+
+/**
+ * The ids of a page of the whole library, stepping over the rows of the month that holds its first
+ * row only, not every row before it: the month and where the page starts in it are found in the same
+ * statement (`monthFound`), so a deep page of the library is one read with its cards.
+ */
 const monthPage = (db: DB, a: MonthPage) =>
   db
     .selectFrom('scenarios as m')
     .select('m.id')
     .where('m.privacy_level', '=', PrivacyLevel.Public)
     .where('m.is_processed', '=', ProcessingState.Processed)
-    .where(a.dir === 'desc' ? sql<SqlBool>`m.contributed_at < ${a.start}` : sql<SqlBool>`m.contributed_at >= ${a.start}`)
+    .where(a.dir === 'desc' ? sql<SqlBool>`m.contributed_at < ${monthFound(a, 'bound')}` : sql<SqlBool>`m.contributed_at >= ${monthFound(a, 'bound')}`)
     .orderBy('m.contributed_at', a.dir)
     .orderBy('m.id', a.dir)
     .limit(a.limit)
-    .offset(a.offset);
+    .offset(sql<number>`${monthFound(a, 'skip')}`);
 
 /** `monthPage` on its own (built once a direction). */
 const monthPageRead = builtOnce(monthPage, { shape: ['dir'] });
@@ -232,17 +252,6 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
   }
 
   const totals = listCache(db);
-
-  /**
-   * The ids of a page of the whole library (newest first), `w` read in `dir`: from the months'
-   * counts (migration 0053) the month that holds the page's first row, then the page from the
-   * start of that month, stepping over that month's earlier scenarios only, not every one before.
-   */
-  async function monthPageOf(w: PageWindow, dir: Direction): Promise<MonthPage | null> {
-    const { rows: months } = await sql<{ month: string; n: number }>`SELECT month, n FROM library_months WHERE n > 0 ORDER BY month ${sql.raw(dir)}`.execute(db);
-    const from = monthStart(months, w.offset, dir);
-    return from ? { dir, start: from.start, limit: w.limit, offset: from.offset } : null;
-  }
 
   /**
    * SQLite, words without tags: the ids of a page of the library's matches (`offset` and `limit` in
@@ -439,8 +448,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
     }
     const whole = f.age === -1 && f.condition === -1 && !f.tagIds.length && !f.words.length && !lang;
     if (whole && w.offset > MONTH_FREE_OFFSET) {
-      const month = await monthPageOf(w, dir);
-      return month ? { total, month, w } : { total, ids: [] };
+      return { total, month: { dir, limit: w.limit, offset: w.offset }, w };
     }
     const ids = await db
       .selectFrom('scenarios as s')
