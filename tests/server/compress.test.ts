@@ -18,7 +18,7 @@ function exchange(accept: string) {
   return { request, reply, headers };
 }
 
-const compress = (payload: string, accept: string) =>
+const compress = (payload: string | Buffer, accept: string) =>
   new Promise<{ out: Buffer; headers: Record<string, string> }>((resolve) => {
     const { request, reply, headers } = exchange(accept);
     compressText(request, reply, payload, (out) => resolve({ out: out as Buffer, headers }));
@@ -40,5 +40,20 @@ describe('compressed answers', () => {
     const gzip = await compress(`${text} `, 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzip.out).toString('utf8')).toBe(`${text} `);
+  });
+
+  it('keeps the compressed bytes of bytes kept (a cached page), by their identity, for each encoding', async () => {
+    const kept = Buffer.from(jsonOf(20_000, 'kept'));
+    const first = await compress(kept, 'br');
+    const again = await compress(kept, 'br');
+    expect(again.out).toBe(first.out);
+    expect(again.headers['content-encoding']).toBe('br');
+    const gzip = await compress(kept, 'gzip');
+    expect(gzip.out).not.toBe(first.out);
+    expect(zlib.gunzipSync(gzip.out).toString('utf8')).toBe(kept.toString('utf8'));
+    // The same text in other bytes is compressed afresh (a fresh answer is not looked up by its content).
+    const copy = await compress(Buffer.from(kept), 'br');
+    expect(copy.out).not.toBe(first.out);
+    expect(zlib.brotliDecompressSync(copy.out).toString('utf8')).toBe(kept.toString('utf8'));
   });
 });

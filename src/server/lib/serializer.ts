@@ -24,19 +24,20 @@ export function droppedField(sent: unknown, kept: unknown): string | null {
 }
 
 /**
- * A frozen answer (a cached list page, lib/list-cache.ts) never changes, so its JSON text is kept
- * with it and sent again as it is.
+ * A frozen answer (a cached list page, lib/list-cache.ts) never changes, so its JSON is kept with it,
+ * as bytes, and sent again as they are: bytes, whose compressed bytes are kept by their identity
+ * (plugins/compress.ts). (Fastify sends bytes from a serialiser as it sends text.)
  */
 function rememberFrozen(stringify: (data: unknown) => string): (data: unknown) => string {
-  const texts = new WeakMap<object, string>();
+  const kept = new WeakMap<object, Buffer>();
   return (data) => {
     if (!data || typeof data !== 'object' || !Object.isFrozen(data)) return stringify(data);
-    let text = texts.get(data);
-    if (text === undefined) {
-      text = stringify(data);
-      texts.set(data, text);
+    let bytes = kept.get(data);
+    if (bytes === undefined) {
+      bytes = Buffer.from(stringify(data));
+      kept.set(data, bytes);
     }
-    return text;
+    return bytes as unknown as string;
   };
 }
 
@@ -64,7 +65,7 @@ export function responseSerializer(strict: boolean): FastifySerializerCompiler<u
     return (data: unknown) => {
       const out = stringify(data);
       const sent = JSON.parse(JSON.stringify(data ?? null)) as unknown;
-      const dropped = droppedField(sent, JSON.parse(out));
+      const dropped = droppedField(sent, JSON.parse(String(out)));
       if (dropped) throw new Error(`${method} ${url} ${httpStatus}: the response field ${dropped} is not in its schema`);
       return out;
     };

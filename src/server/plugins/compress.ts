@@ -61,11 +61,15 @@ function encodingFor(accept: string | undefined): Encoding | null {
   return encoding;
 }
 
-/** The compressed bytes of the most recent JSON texts (the least recently used go first). */
-const RECENT = 100;
-const recent = lru<Partial<Record<Encoding, Buffer>>>(RECENT);
-function remember(text: string, encoding: Encoding, bytes: Buffer) {
-  recent.set(text, { ...recent.get(text), [encoding]: bytes });
+/**
+ * The compressed bytes of answers sent as bytes, for as long as those bytes are kept: a cached list
+ * page keeps its JSON as bytes (lib/serializer.ts), the plain shell its page (plugins/static-client.ts).
+ * Kept by the bytes' identity, not their text: looking a fresh 15 KB text up by its content hashes
+ * all of it (about 30 us), for an answer that is new nearly every time.
+ */
+const compressed = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
+function remember(payload: Buffer, encoding: Encoding, bytes: Buffer) {
+  compressed.set(payload, { ...compressed.get(payload), [encoding]: bytes });
 }
 
 function addVary(reply: FastifyReply) {
@@ -99,9 +103,8 @@ export function compressText(request: FastifyRequest, reply: FastifyReply, paylo
     done(payload);
     return;
   }
-  // The same text again (a cached list page keeps its JSON text, lib/serializer.ts): the same bytes.
-  const memo = typeof payload === 'string' ? recent.get(payload) : undefined;
-  const known = memo?.[encoding];
+  // The same bytes again (a cached list page, the plain shell): the same compressed bytes.
+  const known = Buffer.isBuffer(payload) ? compressed.get(payload)?.[encoding] : undefined;
   if (known) {
     void reply.header('content-encoding', encoding);
     done(known);
@@ -113,7 +116,7 @@ export function compressText(request: FastifyRequest, reply: FastifyReply, paylo
       done(payload);
       return;
     }
-    if (typeof payload === 'string') remember(payload, encoding, out);
+    if (Buffer.isBuffer(payload)) remember(payload, encoding, out);
     void reply.header('content-encoding', encoding);
     done(out);
   };

@@ -138,7 +138,7 @@ export default fp(async function idempotency(app: FastifyInstance) {
         .set({
           state: 'done',
           status_code: reply.statusCode,
-          response_body: typeof payload === 'string' ? payload : '{}',
+          response_body: typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : '{}',
           ...(multipart ? { body_hash: request.bodyDigest! } : {}),
         })
         .where('lease_id', '=', lease.id)

@@ -148,6 +148,8 @@ export default fp(async function staticClient(app: FastifyInstance, opts: { root
     return files.get(shellLanguage(request)) ?? files.get(FALLBACK_LANGUAGE) ?? [...files.values()][0];
   }
   const shell = fs.readFileSync(path.join(opts.root, 'index.html'), 'utf8');
+  /** The plain shell as bytes kept for the server's life, so its compressed bytes are kept too (plugins/compress.ts). */
+  const shellBytes = Buffer.from(shell);
   const manifest = readManifest(opts.root);
   const screenLinks = new Map(
     Object.entries(FIRST_SCREENS).map(([pattern, screen]) => [
@@ -205,9 +207,8 @@ export default fp(async function staticClient(app: FastifyInstance, opts: { root
     void reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie');
     const requests = firstScreenRequests[screen.pattern]!(screen.params, new URLSearchParams(query));
     const answers = request.headers.cookie ? await firstAnswers([...requests, ...topBarRequests], request.headers.cookie) : null;
-    // A page made for one visitor goes as bytes, which the compressed-JSON memo does not keep; the
-    // plain shell, the same for everyone, as text, which it does.
-    const page = answers ? Buffer.from(firstScreenPage(screen.pattern, requests, answers, shellLanguage(request))) : shell;
+    // The plain shell is the same for everyone: its compressed bytes are kept with its bytes.
+    const page = answers ? firstScreenPage(screen.pattern, requests, answers, shellLanguage(request)) : shellBytes;
     const body = await new Promise<string | Buffer>((resolve) => compressText(request, reply, page, resolve));
     return reply.type('text/html; charset=utf-8').send(body);
   }
