@@ -4,7 +4,7 @@
 // both databases (the test database's collation orders text by code point, where PostgreSQL uses
 // the prefixes too).
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type CompiledQuery, type QueryId } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namesInCodePointOrder, PREFIX_FREE_OFFSET } from '../../src/server/lib/name-prefixes.js';
 import { expectPagesAreSlices } from './page-slices.js';
@@ -15,6 +15,23 @@ const ROWS = 1_400;
 /** Last names: one prefix shared by many, letters of both cases, accents, one letter alone. */
 const LAST = ['Smith', 'smith', 'Smyth', 'Müller', 'Muller', 'Mu', 'O', "O'Brien", 'Okafor', 'Éluard', 'Zhang', 'de la Cruz', 'De Vries', 'Ng', 'García', 'Garcia', 'Khan'];
 const FIRST = ['Ava', 'ava', 'Ben', 'Ólafur', 'Zoe', 'amir'];
+/** The SQL of every statement `t`'s database runs while `fn` runs. */
+async function statementsOf(t: TestApp, fn: () => Promise<unknown>): Promise<string[]> {
+  const statements: string[] = [];
+  const proto = Object.getPrototypeOf(t.app.db.getExecutor()) as { executeQuery(q: CompiledQuery, id: QueryId): Promise<unknown> };
+  const execute = proto.executeQuery;
+  proto.executeQuery = function (this: unknown, q: CompiledQuery, id: QueryId) {
+    statements.push(q.sql);
+    return execute.call(this, q, id);
+  };
+  try {
+    await fn();
+  } finally {
+    proto.executeQuery = execute;
+  }
+  return statements;
+}
+
 /** Row i's names: runs of one last name now and then, so some prefixes hold many rows. */
 const lastOf = (i: number) => LAST[(i * 5 + Math.floor(i / 40)) % LAST.length]!;
 const firstOf = (i: number) => FIRST[(i * 7) % FIRST.length]!;
@@ -70,6 +87,17 @@ describe.each(dbKinds)('the user list by name prefixes (%s)', (kind) => {
     await pagesMatch();
   });
 
+  it("reads a deep page's prefix, ids and accounts in one statement", async () => {
+    const all = await expected();
+    let ids: number[] = [];
+    const statements = await statementsOf(t, async () => ({ ids } = await page(640, 30)));
+    expect(ids).toEqual(all.slice(640, 670));
+    const reads = statements.filter((s) => /user_name_prefixes/.test(s));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/u\.email/);
+    expect(statements.filter((s) => /u\.email/.test(s))).toEqual(reads);
+  });
+
   it('follows accounts renamed, deleted and added', async () => {
     const db = t.app.db;
     await db.updateTable('users').set({ last_name: 'Aaronson' }).where('id', 'in', [ids[700]!, ids[701]!, ids[1_300]!]).execute();
@@ -122,6 +150,17 @@ describe.each(dbKinds)('the groups directory by name prefixes (%s)', (kind) => {
   it('every page, deep in the middle and from the end, is its slice of the directory', async () => {
     expect((await expected()).length).toBeGreaterThan(2 * PREFIX_FREE_OFFSET + 100);
     await pagesMatch();
+  });
+
+  it("reads a deep page's prefix, ids and groups in one statement", async () => {
+    const all = await expected();
+    let ids: number[] = [];
+    const statements = await statementsOf(t, async () => ({ ids } = await page(620, 20)));
+    expect(ids).toEqual(all.slice(620, 640));
+    const reads = statements.filter((s) => /forum_groups g/.test(s));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/group_name_prefixes/);
+    expect(reads[0]).toMatch(/g\.description/);
   });
 
   it('follows groups renamed, deleted and added', async () => {

@@ -105,7 +105,7 @@ export async function searchUsers(db: DB, dialect: Dialect, words: string[], pag
       ids = sql`users u INDEXED BY users_by_name WHERE u.id IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${ftsQuery(words)})`;
     }
   }
-  let offset = w.offset;
+  let offset: number | RawBuilder<number> = w.offset;
   if (!words.length) {
     // Deep in the whole list: from the first account of the name prefix that holds the page's first row.
     const start = await prefixStart(db, dialect, 'users', readOrder(w, 'asc'), w.offset);

@@ -7,7 +7,7 @@
 // passes over spaces and punctuation at first, they need not, and the page walks its index as before.
 import { sql, type RawBuilder } from 'kysely';
 import type { DB, Dialect } from '../db/connection.js';
-import { partHolding, type Direction } from './pages.js';
+import { partStart, type Direction } from './pages.js';
 
 /** A page this near either end of a list steps over its entries; further in, it starts at its prefix. */
 export const PREFIX_FREE_OFFSET = 500;
@@ -42,19 +42,17 @@ export function namesInCodePointOrder(db: DB, dialect: Dialect): Promise<boolean
 }
 
 /**
- * Where a page of the whole `list` at `offset`, read in `dir`, starts: a condition on the list's
- * key and the offset among the rows it keeps. Undefined when the page is near an end, the counts do
- * not reach the offset, or the database's order does not keep a prefix's names together.
+ * Where a page of the whole `list` at `offset`, read in `dir`, starts: a condition on the list's key
+ * and the rows to step over there, as SQL for the statement that reads the page (pages.ts partStart:
+ * the prefixes' counts are read in it). Undefined when the page is near an end or the database's
+ * order does not keep a prefix's names together.
  */
-export async function prefixStart(db: DB, dialect: Dialect, list: keyof typeof LISTS, dir: Direction, offset: number): Promise<{ where: RawBuilder<unknown>; offset: number } | undefined> {
+export async function prefixStart(db: DB, dialect: Dialect, list: keyof typeof LISTS, dir: Direction, offset: number): Promise<{ where: RawBuilder<unknown>; offset: RawBuilder<number> } | undefined> {
   if (offset <= PREFIX_FREE_OFFSET || !(await namesInCodePointOrder(db, dialect))) return undefined;
   const { table, key: keys } = LISTS[list];
   const key = keys[dialect];
-  const { rows } = await sql<{ prefix: string; n: number }>`SELECT prefix, n FROM ${sql.table(table)} WHERE n > 0 ORDER BY prefix ${sql.raw(dir)}`.execute(db);
-  const part = partHolding(rows, offset);
-  if (!part) return undefined;
-  const { index: i, before } = part;
-  // Ascending, a prefix's first name sorts at or after the prefix; descending, its last one before the next prefix up.
-  if (dir === 'asc') return { where: sql`${key} >= ${rows[i]!.prefix}`, offset: offset - before };
-  return { where: i === 0 ? sql`1 = 1` : sql`${key} < ${rows[i - 1]!.prefix}`, offset: offset - before };
+  // Ascending, a prefix's first name sorts at or after the prefix; descending, its last one before
+  // the next prefix up (past the last prefix, before the last code point).
+  const start = partStart(table, 'prefix', dir, offset, '\u{10FFFF}');
+  return { where: dir === 'asc' ? sql`${key} >= ${start.bound}` : sql`${key} < ${start.bound}`, offset: start.skip };
 }

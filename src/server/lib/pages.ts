@@ -7,7 +7,7 @@
 //   does and no page steps over more than half of the index.
 // - Keyset (cursor): a page after a known row seeks straight to it in the index (`afterCursor`);
 //   lists read by infinite scroll answer `nextCursor` for the next page.
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { INVALID_CURSOR } from '../../shared/schemas/common.js';
 import { unprocessable } from './http-error.js';
 
@@ -45,6 +45,27 @@ export function partHolding(parts: { n: number | string }[], offset: number): { 
     before += n;
   }
   return undefined;
+}
+
+/**
+ * Where a page at `offset` of a list counted by parts (the library's months, the name prefixes) starts,
+ * read in `dir`, as SQL for the statement that reads the page (partHolding's answer without a read of
+ * the counts before it: a trip to a reader thread costs the event loop more than the read). The
+ * parts' counts summed in that order give the part that holds row `offset`; the page is read where
+ * the list's key is `bound` or beyond it (oldest or A first: from that part on; newest or Z first,
+ * before the next part that holds any rows), stepping over `skip` rows.
+ * Where the counts do not reach `offset`, no bound (`open`, past every key, when newest or Z first)
+ * and `skip` is `offset`: the page steps over every row before it, as without the counts.
+ */
+export function partStart(table: string, column: string, dir: Direction, offset: number, open: string): { bound: RawBuilder<string>; skip: RawBuilder<number> } {
+  const d = sql.raw(dir);
+  const found = (value: RawBuilder<unknown>) => sql`(SELECT ${value} FROM (SELECT ${sql.ref(column)} AS part, n,
+    sum(n) OVER (ORDER BY ${sql.ref(column)} ${d} ROWS UNBOUNDED PRECEDING) AS upto, lag(${sql.ref(column)}) OVER (ORDER BY ${sql.ref(column)} ${d}) AS newer
+    FROM ${sql.table(table)} WHERE n > 0) x WHERE x.upto > ${offset} ORDER BY x.part ${d} LIMIT 1)`;
+  return {
+    bound: dir === 'asc' ? sql<string>`coalesce(${found(sql`x.part`)}, '')` : sql<string>`coalesce(${found(sql`x.newer`)}, ${open})`,
+    skip: sql<number>`coalesce(${found(sql`${offset} - (x.upto - x.n)`)}, ${offset})`,
+  };
 }
 
 /**

@@ -11,7 +11,7 @@ import { listCache } from '../../lib/list-cache.js';
 import { foldAccents } from '../../../shared/search.js';
 import { LISTED, listedQuery, soleWordStarting, tsQuery } from '../../lib/full-text.js';
 import { PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
-import { idsInListOrder, MONTH_FREE_OFFSET, pageWindow, readOrder, rowsInOrder, type Direction, type PageWindow } from '../../lib/pages.js';
+import { idsInListOrder, MONTH_FREE_OFFSET, pageWindow, partStart, readOrder, rowsInOrder, type Direction, type PageWindow } from '../../lib/pages.js';
 import { enabledUserId, flipFavourite } from '../../lib/favourites.js';
 import { groupRows } from '../../lib/group-rows.js';
 import { jsonRows, parsedJson } from '../../lib/json-parts.js';
@@ -152,36 +152,25 @@ type WalkPage = { dir: Direction; age: number; condition: number; language: stri
 type FoundPage = { total: number; ids: number[] } | { total: number; month: MonthPage; w: PageWindow } | { total: number; walk: WalkPage; w: PageWindow };
 
 /**
- * The month of the library holding the row at `a.offset` (read in `a.dir`), from the months' counts
- * (migration 0053) summed in that order: `bound`, where that month's rows begin in the index (newest
- * first, before the next month that holds any; oldest first, from the month itself), and `skip`,
- * the rows of that month before the page. (A month holding no library rows adds none, so the next
- * month that holds some bounds the month as well as the month after it would.)
- */
-const monthFound = (a: MonthPage, column: 'bound' | 'skip') => {
-  const d = sql.raw(a.dir);
-  const bound = a.dir === 'desc' ? sql`coalesce(x.newer, '9999')` : sql`x.month`;
-  const value = column === 'bound' ? bound : sql`${a.offset} - (x.upto - x.n)`;
-  return sql`(SELECT ${value} FROM (SELECT month, n, sum(n) OVER (ORDER BY month ${d} ROWS UNBOUNDED PRECEDING) AS upto,
-    lag(month) OVER (ORDER BY month ${d}) AS newer FROM library_months WHERE n > 0) x WHERE x.upto > ${a.offset} ORDER BY x.month ${d} LIMIT 1)`;
-};
-
-/**
  * The ids of a page of the whole library, stepping over the rows of the month that holds its first
- * row only, not every row before it: the month and where the page starts in it are found in the same
- * statement (`monthFound`), so a deep page of the library is one read with its cards.
+ * row only, not every row before it: the month (from the months' counts, migration 0053) and where
+ * the page starts in it are found in the same statement (`partStart`), so a deep page of the library
+ * is one read with its cards. (Newest first, a month ends before the next month that holds any
+ * library rows; past the newest, '9999' bounds every contributed_at.)
  */
-const monthPage = (db: DB, a: MonthPage) =>
-  db
+const monthPage = (db: DB, a: MonthPage) => {
+  const start = partStart('library_months', 'month', a.dir, a.offset, '9999');
+  return db
     .selectFrom('scenarios as m')
     .select('m.id')
     .where('m.privacy_level', '=', PrivacyLevel.Public)
     .where('m.is_processed', '=', ProcessingState.Processed)
-    .where(a.dir === 'desc' ? sql<SqlBool>`m.contributed_at < ${monthFound(a, 'bound')}` : sql<SqlBool>`m.contributed_at >= ${monthFound(a, 'bound')}`)
+    .where(a.dir === 'desc' ? sql<SqlBool>`m.contributed_at < ${start.bound}` : sql<SqlBool>`m.contributed_at >= ${start.bound}`)
     .orderBy('m.contributed_at', a.dir)
     .orderBy('m.id', a.dir)
     .limit(a.limit)
-    .offset(sql<number>`${monthFound(a, 'skip')}`);
+    .offset(start.skip);
+};
 
 /** `monthPage` on its own (built once a direction). */
 const monthPageRead = builtOnce(monthPage, { shape: ['dir'] });

@@ -239,13 +239,12 @@ export function searchRepository(db: DB, dialect: Dialect) {
       const d = sql.raw(readOrder(w, 'asc'));
       // Deep in the list: from the first group of the name prefix that holds the page's first row (0056, 0058).
       const start = await prefixStart(db, dialect, 'groups', readOrder(w, 'asc'), w.offset);
-      // (PostgreSQL walks the stored name key's index without reading a row: 0051.)
-      const found = await sql<{ id: number }>`SELECT g.id FROM forum_groups g WHERE ${start?.where ?? sql`1 = 1`}
-        ORDER BY ${pg ? sql`g.name_key` : sql`lower(g.name)`} ${d}, g.id ${d} LIMIT ${w.limit} OFFSET ${start?.offset ?? w.offset}`.execute(db);
-      const ids = idsInListOrder(w, found.rows.map((r) => r.id));
-      if (!ids.length) return { count, rows: [] };
-      const rows = await sql<GroupHit>`SELECT ${cols} FROM forum_groups g WHERE g.id IN (${sql.join(ids)})`.execute(db);
-      return { count, rows: rowsInOrder(ids, rows.rows) };
+      // (PostgreSQL walks the stored name key's index without reading a row: 0051.) The page's
+      // groups in the same statement as their ids: one read.
+      const order = sql`${pg ? sql`g.name_key` : sql`lower(g.name)`} ${d}, g.id ${d}`;
+      const { rows } = await sql<GroupHit>`SELECT ${cols} FROM forum_groups g WHERE g.id IN (SELECT g.id FROM forum_groups g WHERE ${start?.where ?? sql`1 = 1`}
+        ORDER BY ${order} LIMIT ${w.limit} OFFSET ${start?.offset ?? w.offset}) ORDER BY ${order}`.execute(db);
+      return { count, rows: w.backward ? rows.reverse() : rows };
     }
     const word = words.length === 1 ? await onlyIndexedWord(words[0]!) : null;
     if (word !== null) {
