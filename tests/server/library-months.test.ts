@@ -3,10 +3,10 @@
 // ties by id, read from either end, also after scenarios are hidden, unprocessed, deleted, moved to
 // another month or added, on both databases.
 import crypto from 'node:crypto';
-import type { CompiledQuery, QueryId } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMonth } from '../../src/server/lib/pages.js';
 import { expectPagesAreSlices } from './page-slices.js';
+import { statementsOf } from './statements.js';
 import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
 
 /** Scenarios seeded: enough that pages in the middle are past the offsets read without months. */
@@ -75,20 +75,11 @@ describe.each(dbKinds)('the whole library by months (%s)', (kind) => {
   });
 
   it("reads a deep page's month, ids, rows and every part a card shows in one statement", async () => {
-    const statements: string[] = [];
-    const proto = Object.getPrototypeOf(t.app.db.getExecutor()) as { executeQuery(q: CompiledQuery, id: QueryId): Promise<unknown> };
-    const execute = proto.executeQuery;
-    proto.executeQuery = function (this: unknown, q: CompiledQuery, id: QueryId) {
-      statements.push(q.sql);
-      return execute.call(this, q, id);
-    };
-    try {
-      const all = await expected();
-      // The middle of the list: more than MONTH_FREE_OFFSET rows from either end.
-      expect((await page(530, 10)).ids).toEqual(all.slice(530, 540));
-    } finally {
-      proto.executeQuery = execute;
-    }
+    const all = await expected();
+    // The middle of the list: more than MONTH_FREE_OFFSET rows from either end.
+    let pageIds: number[] = [];
+    const statements = await statementsOf(t.app.db, async () => ({ ids: pageIds } = await page(530, 10)));
+    expect(pageIds).toEqual(all.slice(530, 540));
     // The month page inside the read of the cards: no statement reads the page's ids or the months on their own.
     const reads = statements.filter((s) => /from "scenarios" as "(s|m)"/i.test(s));
     expect(reads).toHaveLength(1);

@@ -4,10 +4,11 @@
 // both databases (the test database's collation orders text by code point, where PostgreSQL uses
 // the prefixes too).
 import crypto from 'node:crypto';
-import { sql, type CompiledQuery, type QueryId } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namesInCodePointOrder, PREFIX_FREE_OFFSET } from '../../src/server/lib/name-prefixes.js';
 import { expectPagesAreSlices } from './page-slices.js';
+import { statementsOf } from './statements.js';
 import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } from './helpers.js';
 
 /** Accounts seeded: enough that pages in the middle are past the offsets read without prefixes. */
@@ -15,23 +16,6 @@ const ROWS = 1_400;
 /** Last names: one prefix shared by many, letters of both cases, accents, one letter alone. */
 const LAST = ['Smith', 'smith', 'Smyth', 'Müller', 'Muller', 'Mu', 'O', "O'Brien", 'Okafor', 'Éluard', 'Zhang', 'de la Cruz', 'De Vries', 'Ng', 'García', 'Garcia', 'Khan'];
 const FIRST = ['Ava', 'ava', 'Ben', 'Ólafur', 'Zoe', 'amir'];
-/** The SQL of every statement `t`'s database runs while `fn` runs. */
-async function statementsOf(t: TestApp, fn: () => Promise<unknown>): Promise<string[]> {
-  const statements: string[] = [];
-  const proto = Object.getPrototypeOf(t.app.db.getExecutor()) as { executeQuery(q: CompiledQuery, id: QueryId): Promise<unknown> };
-  const execute = proto.executeQuery;
-  proto.executeQuery = function (this: unknown, q: CompiledQuery, id: QueryId) {
-    statements.push(q.sql);
-    return execute.call(this, q, id);
-  };
-  try {
-    await fn();
-  } finally {
-    proto.executeQuery = execute;
-  }
-  return statements;
-}
-
 /** Row i's names: runs of one last name now and then, so some prefixes hold many rows. */
 const lastOf = (i: number) => LAST[(i * 5 + Math.floor(i / 40)) % LAST.length]!;
 const firstOf = (i: number) => FIRST[(i * 7) % FIRST.length]!;
@@ -90,7 +74,7 @@ describe.each(dbKinds)('the user list by name prefixes (%s)', (kind) => {
   it("reads a deep page's prefix, ids and accounts in one statement", async () => {
     const all = await expected();
     let ids: number[] = [];
-    const statements = await statementsOf(t, async () => ({ ids } = await page(640, 30)));
+    const statements = await statementsOf(t.app.db, async () => ({ ids } = await page(640, 30)));
     expect(ids).toEqual(all.slice(640, 670));
     const reads = statements.filter((s) => /user_name_prefixes/.test(s));
     expect(reads).toHaveLength(1);
@@ -155,7 +139,7 @@ describe.each(dbKinds)('the groups directory by name prefixes (%s)', (kind) => {
   it("reads a deep page's prefix, ids and groups in one statement", async () => {
     const all = await expected();
     let ids: number[] = [];
-    const statements = await statementsOf(t, async () => ({ ids } = await page(620, 20)));
+    const statements = await statementsOf(t.app.db, async () => ({ ids } = await page(620, 20)));
     expect(ids).toEqual(all.slice(620, 640));
     const reads = statements.filter((s) => /forum_groups g/.test(s));
     expect(reads).toHaveLength(1);
