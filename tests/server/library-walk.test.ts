@@ -74,7 +74,7 @@ describe.each(dbKinds)('a library search that walks the library (%s)', (kind) =>
     await expectPagesAreSlices(all, page('oldest'), [0, 10, 55, 90], 10);
   });
 
-  it.runIf(kind === 'sqlite')("walks for a page and reads its cards in one statement, and past the budget gathers through the full-text index", async () => {
+  it.runIf(kind === 'sqlite')("counts a word in one statement, walks for a page and reads its cards in one statement, and past the budget gathers through the full-text index", async () => {
     await page('spread')(0, 10); // the totals, counted once
     let ids: number[] = [];
     let reads = await statementsOf(t.app.db, async () => ({ ids } = await page('spread')(20, 10)));
@@ -83,6 +83,8 @@ describe.each(dbKinds)('a library search that walks the library (%s)', (kind) =>
     expect(walks).toHaveLength(1);
     expect(walks[0]).toMatch(/"owner_uuid"/);
     expect(reads.filter((r) => /scenarios_fts/.test(r))).toEqual([]);
+    // Its total (no list cache here): the one word starting so, with its count, in one statement.
+    expect(reads.filter((r) => /library_words/.test(r))).toHaveLength(1);
 
     await page('oldest')(0, 10);
     reads = await statementsOf(t.app.db, async () => ({ ids } = await page('oldest')(0, 10)));

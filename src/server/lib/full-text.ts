@@ -129,14 +129,28 @@ export async function searchUsers(db: DB, dialect: Dialect, words: string[], pag
  * (n > 0) stand for a word.
  */
 export async function soleWordStarting(db: DB, table: 'group_words' | 'library_words' | 'post_words', prefix: string, counted: boolean): Promise<string | null | undefined> {
+  const sole = await soleWordRead(db, table, prefix, counted, false);
+  return sole && sole.word;
+}
+
+/**
+ * soleWordStarting on library_words (one row a word) with the word's count, in the same statement:
+ * `{ word, n }`, null when several words start with `prefix`, undefined when none does.
+ */
+export async function soleLibraryWord(db: DB, prefix: string): Promise<{ word: string; n: number } | null | undefined> {
+  const sole = await soleWordRead(db, 'library_words', prefix, true, true);
+  return sole && { word: sole.word, n: Number(sole.n) };
+}
+
+async function soleWordRead(db: DB, table: string, prefix: string, counted: boolean, withCount: boolean) {
   // Every word starting with the prefix sorts below the prefix followed by the last code point
   // (byte order: SQLite's, and the "C" collation of the column on PostgreSQL).
   const end = `${prefix}\u{10FFFF}`;
   const live = counted ? sql`AND n > 0` : sql``;
-  const { rows } = await sql<{ word: string; next: string | null }>`WITH first AS (
-      SELECT word FROM ${sql.table(table)} WHERE word >= ${prefix} AND word < ${end} ${live} ORDER BY word LIMIT 1)
-    SELECT first.word, (SELECT w.word FROM ${sql.table(table)} w WHERE w.word > first.word AND w.word < ${end} ${live} ORDER BY w.word LIMIT 1) AS next
+  const { rows } = await sql<{ word: string; next: string | null; n?: number }>`WITH first AS (
+      SELECT word${withCount ? sql`, n` : sql``} FROM ${sql.table(table)} WHERE word >= ${prefix} AND word < ${end} ${live} ORDER BY word LIMIT 1)
+    SELECT first.word${withCount ? sql`, first.n` : sql``}, (SELECT w.word FROM ${sql.table(table)} w WHERE w.word > first.word AND w.word < ${end} ${live} ORDER BY w.word LIMIT 1) AS next
     FROM first`.execute(db);
   if (!rows[0]) return undefined;
-  return rows[0].next === null ? rows[0].word : null;
+  return rows[0].next === null ? rows[0] : null;
 }

@@ -9,7 +9,7 @@ import { licenceOf } from '../../../shared/licences.js';
 import { LIBRARY_TOTAL, storedTotal } from '../../lib/list-totals.js';
 import { listCache } from '../../lib/list-cache.js';
 import { foldAccents } from '../../../shared/search.js';
-import { LISTED, listedQuery, soleWordStarting, tsQuery } from '../../lib/full-text.js';
+import { LISTED, listedQuery, soleLibraryWord, tsQuery } from '../../lib/full-text.js';
 import { PrivacyLevel, ProcessingState } from '../../../shared/enums.js';
 import { idsInListOrder, MONTH_FREE_OFFSET, pageWindow, partStart, readOrder, rowsInOrder, type Direction, type PageWindow } from '../../lib/pages.js';
 import { enabledUserId, flipFavourite } from '../../lib/favourites.js';
@@ -295,11 +295,8 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
    * library does (library_words, migration 0054: one row), else null. None does: 0.
    */
   async function onlyWordCount(prefix: string): Promise<number | null> {
-    const word = await soleWordStarting(db, 'library_words', prefix, true);
-    if (word === undefined) return 0;
-    if (word === null) return null;
-    const { rows } = await sql<{ n: number }>`SELECT n FROM library_words WHERE word = ${word}`.execute(db);
-    return Number(rows[0]?.n ?? 0);
+    const sole = await soleLibraryWord(db, prefix);
+    return sole === undefined ? 0 : sole && sole.n;
   }
 
   /**
