@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sqliteConnection, type DbHandle } from '../../src/server/db/connection.js';
@@ -63,6 +64,29 @@ describe('SQLite reads on reader threads', () => {
     await sql`INSERT INTO notes (text) VALUES ('after the rollback')`.execute(handle.db);
     const { rows } = await sql<{ text: string }>`SELECT text FROM notes WHERE text IN ('rolled back', 'after the rollback')`.execute(handle.db);
     expect(rows.map((r) => r.text)).toEqual(['after the rollback']);
+  });
+
+  it('a read on a reader thread answers the rows as objects, as the connection itself would (types, a repeated column name)', async () => {
+    const text = `SELECT 1 AS a, 2.5 AS b, 'x' AS c, NULL AS d, 'first' AS a2, 'second' AS a2, 9007199254740993 AS big, x'0102' AS e`;
+    const { rows } = await sql.raw(text).execute(handle.db);
+    const own = new SQLite(path.join(dir, 'community.sqlite'), { readonly: true });
+    try {
+      const [expected] = own.prepare(text).all() as Record<string, unknown>[];
+      const [row] = rows as Record<string, unknown>[];
+      // (Bytes cross between threads as a Uint8Array.)
+      expect({ ...row, e: Buffer.from(row!.e as Uint8Array) }).toEqual(expected);
+      expect(row!.a2).toBe('second');
+    } finally {
+      own.close();
+    }
+  });
+
+  it('a column named __proto__ read on a reader thread is a field of its row, not its prototype', async () => {
+    const { rows } = await sql.raw(`SELECT 'kept' AS "__proto__", 1 AS a`).execute(handle.db);
+    const row = rows[0] as Record<string, unknown>;
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toBe('kept');
+    expect(row.a).toBe(1);
   });
 
   it('INSERT ... RETURNING is a write: it runs on the writer and answers its row', async () => {
