@@ -14,8 +14,9 @@ import { as, buildTestApp, createUser, dbKinds, type TestApp, type TestUser } fr
 const ROWS = 1_200;
 /** Row i holds 'bunched' when it is among these (by insertion: the list shows them 700 to 800 rows down). */
 const BUNCHED = (i: number) => i >= 400 && i < 500;
-/** Every twelfth row holds 'spread'. */
+/** Every twelfth row holds 'spread' (every 48th as 'SPRÉAD': the walk must fold accents and case as the index does). */
 const SPREAD = (i: number) => i % 12 === 0;
+const spreadOf = (i: number) => (i % 48 === 0 ? 'SPRÉAD' : 'spread');
 /** The 100 oldest rows hold 'oldest': 1 100 rows down, past the walk's budget. */
 const OLDEST = (i: number) => i < 100;
 
@@ -27,7 +28,7 @@ describe.each(dbKinds)('a library search that walks the library (%s)', (kind) =>
     t = await buildTestApp(kind, { listCache: false });
     owner = await createUser(t.app, { firstName: 'Walter', lastName: 'Walk' });
     const rows = Array.from({ length: ROWS }, (_, i) => {
-      const text = ['Walked scenario', String(i), BUNCHED(i) ? 'bunched' : '', SPREAD(i) ? 'spread' : '', OLDEST(i) ? 'oldest' : ''].filter(Boolean).join(' ');
+      const text = ['Walked scenario', String(i), BUNCHED(i) ? 'bunched' : '', SPREAD(i) ? spreadOf(i) : '', OLDEST(i) ? 'oldest' : ''].filter(Boolean).join(' ');
       return {
         uuid_id: crypto.randomUUID(), name: text, description: 'Walked', device_id: 3, patient_age: 2, patient_condition: 1, patient_sex: null,
         patient_photo_code: null, file_key: 'scenarios/x.json', file_name: 'x.json', file_size: 1, privacy_level: 2, is_processed: 1,
@@ -44,7 +45,7 @@ describe.each(dbKinds)('a library search that walks the library (%s)', (kind) =>
   async function matches(word: string): Promise<number[]> {
     const rows = await t.app.db.selectFrom('scenarios').select(['id', 'contributed_at', 'search_text']).execute();
     return rows
-      .filter((r) => (r.search_text ?? '').split(' ').includes(word))
+      .filter((r) => (r.search_text ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(' ').includes(word))
       .sort((a, b) => (a.contributed_at === b.contributed_at ? b.id - a.id : a.contributed_at < b.contributed_at ? 1 : -1))
       .map((r) => r.id);
   }

@@ -146,8 +146,11 @@ const cardsRead = builtOnce(
 
 /** A page of the whole library by its months (`monthPage`): the window read in `dir`. */
 type MonthPage = { dir: Direction; limit: number; offset: number };
-/** A page of a walk (`walkPage`): its filters, the words (folded tokens joined by spaces), the window read in `dir`. */
-type WalkPage = { dir: Direction; age: number; condition: number; language: string; words: string; limit: number; offset: number };
+/**
+ * A page of a walk (`walkPage`): its filters, the words (folded tokens joined by spaces, and each as
+ * a LIKE pattern, '%word%'), the window read in `dir`.
+ */
+type WalkPage = { dir: Direction; age: number; condition: number; language: string; words: string; likes: string[]; limit: number; offset: number };
 /** Where a library page's rows are (`findPage`). */
 type FoundPage = { total: number; ids: number[] } | { total: number; month: MonthPage; w: PageWindow } | { total: number; walk: WalkPage; w: PageWindow };
 
@@ -264,7 +267,15 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
           .as('walk'),
       )
       .select('walk.id')
-      .where(sql<SqlBool>`holds_words(walk.search_text, ${a.words})`)
+      // A text of ASCII only (as many characters as bytes) holds a word only where it holds the
+      // word's letters in a row, in any case: LIKE tells that without calling out of SQLite, for
+      // most of the walk's scenarios; the rest are checked as the index would match them.
+      .where(
+        sql<SqlBool>`CASE WHEN octet_length(walk.search_text) = length(walk.search_text) AND NOT (${sql.join(
+          a.likes.map((like) => sql`walk.search_text LIKE ${like}`),
+          sql` AND `,
+        )}) THEN 0 ELSE holds_words(walk.search_text, ${a.words}) END`,
+      )
       .limit(a.limit)
       .offset(a.offset);
   const walkShape: (keyof WalkPage)[] = ['dir', 'age', 'condition', 'language'];
@@ -404,7 +415,8 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       );
       const expected = ((w.offset + w.limit) * unfiltered) / total;
       if (walk && expected <= WALK_BUDGET) {
-        const page: WalkPage = { dir, age: f.age, condition: f.condition, language: lang, words: searchTokens(f.words).join(' '), limit: w.limit, offset: w.offset };
+        const tokens = searchTokens(f.words);
+        const page: WalkPage = { dir, age: f.age, condition: f.condition, language: lang, words: tokens.join(' '), likes: tokens.map((t) => `%${t}%`), limit: w.limit, offset: w.offset };
         return { total, walk: page, w };
       }
     }
