@@ -194,7 +194,7 @@ const pageCards = (db: DB, ids: SelectQueryBuilder<any, any, { id: number }>, a:
     .orderBy('s.contributed_at', 'desc')
     .orderBy('s.id', 'desc');
 
-/** Card reads (`cardsRead`, `monthCardsRead`) as rows and their parts. */
+/** Card reads (`cardsRead`, `monthCardsRead`, `walkCardsRead`) as rows and their parts. */
 function cardsOf(read: (ScenarioRow & { favourite: unknown; adaptations: unknown; tags: unknown; favourites: unknown })[]): { rows: ScenarioRow[]; parts: ScenarioParts } {
   const rows = read.map(({ favourite: _f, adaptations: _a, tags: _t, favourites: _n, ...row }) => row as ScenarioRow);
   return { rows, parts: partsOf(read, true) };
