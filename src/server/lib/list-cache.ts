@@ -124,7 +124,7 @@ function createListCache(db: DB, enabled: boolean): ListCache {
       const at = Date.now();
       pending = read().then((value) => {
         // Frozen (its top level): shared answers are never changed, and the serialiser may keep the
-        // JSON text of a frozen answer (lib/serializer.ts).
+        // JSON of a frozen answer, as bytes (lib/serializer.ts).
         if (value && typeof value === 'object') Object.freeze(value);
         store.set(full, { value, at });
         return value;
