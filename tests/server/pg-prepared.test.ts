@@ -3,7 +3,7 @@
 // changed is prepared again, and that a prepared read answers as an unprepared one does.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPreparable, prepareReads } from '../../src/server/db/pg-prepared.js';
+import { isPreparable, ONE_PLAN, prepareReads } from '../../src/server/db/pg-prepared.js';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -24,6 +24,14 @@ describe('which reads are prepared', () => {
     expect(isPreparable('update posts set title = $1 where id = $2')).toBe(false);
     // A word that only contains one of those is not one.
     expect(isPreparable('select "likes_count", "limited" from t where id = $1')).toBe(true);
+  });
+
+  it(`a page that says its plan is one for every value (${ONE_PLAN} at its end), and only a SELECT`, () => {
+    const page = 'select id from scenarios where contributed_at < (select bound from months) order by contributed_at desc limit $1 offset (select skip from months)';
+    expect(isPreparable(`${page} ${ONE_PLAN}`)).toBe(true);
+    expect(isPreparable(page)).toBe(false);
+    expect(isPreparable(`${ONE_PLAN} ${page}`)).toBe(false);
+    expect(isPreparable(`update posts set title = $1 where id = $2 ${ONE_PLAN}`)).toBe(false);
   });
 });
 

@@ -3,6 +3,7 @@
 // letters and digits, so they are safe inside either query syntax.
 import { sql, type RawBuilder } from 'kysely';
 import type { DB, Dialect } from '../db/connection.js';
+import { ONE_PLAN } from '../db/pg-prepared.js';
 import { listCache } from './list-cache.js';
 import { storedTotal, USERS_TOTAL } from './list-totals.js';
 import { pageWindow, readOrder } from './pages.js';
@@ -106,19 +107,22 @@ export async function searchUsers(db: DB, dialect: Dialect, words: string[], pag
     }
   }
   let offset: number | RawBuilder<number> = w.offset;
+  // A page that finds where it starts by itself has one plan for every value (db/pg-prepared.ts).
+  let plan = sql``;
   if (!words.length) {
     // Deep in the whole list: from the first account of the name prefix that holds the page's first row.
     const start = await prefixStart(db, dialect, 'users', readOrder(w, 'asc'), w.offset);
     if (start) {
       ids = sql`users u WHERE ${start.where}`;
       offset = start.offset;
+      plan = sql.raw(` ${ONE_PLAN}`);
     }
   }
   // (PostgreSQL orders by the stored name keys, whose index it walks without reading a row: 0051.)
   const order = dialect === 'postgres' ? sql`u.last_name_key ${d}, u.first_name_key ${d}` : sql`lower(u.last_name) ${d}, lower(u.first_name) ${d}`;
   const { rows } = await sql<UserHit>`SELECT ${cols} FROM users u
     WHERE u.id IN (SELECT u.id FROM ${ids} ORDER BY ${order}, u.id ${d} LIMIT ${w.limit} OFFSET ${offset})
-    ORDER BY ${order}, u.id ${d}`.execute(db);
+    ORDER BY ${order}, u.id ${d}${plan}`.execute(db);
   return { count: n, rows: w.backward ? rows.reverse() : rows };
 }
 

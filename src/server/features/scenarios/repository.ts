@@ -16,6 +16,7 @@ import { enabledUserId, flipFavourite } from '../../lib/favourites.js';
 import { groupRows } from '../../lib/group-rows.js';
 import { jsonRows, parsedJson } from '../../lib/json-parts.js';
 import { builtOnce } from '../../db/built-once.js';
+import { ONE_PLAN } from '../../db/pg-prepared.js';
 
 export type ScenarioRow = Selectable<ScenarioTable> & {
   owner_uuid: string;
@@ -181,9 +182,11 @@ const monthPageRead = builtOnce(monthPage, { shape: ['dir'] });
 /**
  * `monthPage`'s rows with every part of them, as `cardsRead`, newest first: a page of the whole
  * library anywhere but near its ends is one read (a trip to a reader thread costs the event loop
- * more than most reads do).
+ * more than most reads do), with one plan for every page (prepared on PostgreSQL: db/pg-prepared.ts).
  */
-const monthCardsRead = builtOnce((db: DB, a: MonthPage & PartsArgs) => pageCards(db, monthPage(db, a), a), { shape: ['dir', 'dialect'] });
+const monthCardsRead = builtOnce((db: DB, a: MonthPage & PartsArgs) => pageCards(db, monthPage(db, a), a).modifyEnd(sql.raw(ONE_PLAN)), {
+  shape: ['dir', 'dialect'],
+});
 
 /** The rows that `ids` (a read of one column of scenario ids) finds, with every part of them, as `cardsRead`, newest first. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any read of one id column, whatever its tables

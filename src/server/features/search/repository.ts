@@ -7,6 +7,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DB, Dialect } from '../../db/connection.js';
 import { PostStatus } from '../../../shared/enums.js';
 import { prefixStart } from '../../lib/name-prefixes.js';
+import { ONE_PLAN } from '../../db/pg-prepared.js';
 import { FTS_LISTED, ftsQuery, LISTED, listedFts, listedQuery, POST_TEXT_COLUMNS, searchUsers, soleWordStarting, tsQuery, type Page } from '../../lib/full-text.js';
 import { listCache, type VersionedTable } from '../../lib/list-cache.js';
 import { sharedInRequest } from '../../lib/request-scope.js';
@@ -243,7 +244,7 @@ export function searchRepository(db: DB, dialect: Dialect) {
       // groups in the same statement as their ids: one read.
       const order = sql`${pg ? sql`g.name_key` : sql`lower(g.name)`} ${d}, g.id ${d}`;
       const { rows } = await sql<GroupHit>`SELECT ${cols} FROM forum_groups g WHERE g.id IN (SELECT g.id FROM forum_groups g WHERE ${start?.where ?? sql`1 = 1`}
-        ORDER BY ${order} LIMIT ${w.limit} OFFSET ${start?.offset ?? w.offset}) ORDER BY ${order}`.execute(db);
+        ORDER BY ${order} LIMIT ${w.limit} OFFSET ${start?.offset ?? w.offset}) ORDER BY ${order}${start ? sql.raw(` ${ONE_PLAN}`) : sql``}`.execute(db);
       return { count, rows: w.backward ? rows.reverse() : rows };
     }
     const word = words.length === 1 ? await onlyIndexedWord(words[0]!) : null;
