@@ -257,13 +257,16 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
    * gathered and sorted every match; and it runs where the rows are read (a reader thread), one
    * statement with the page's cards (`walkCardsRead`).
    */
+  /** The library as a walk goes through it: its age, condition and language filters, no words. */
+  const walkWhere = (eb: EB, a: Pick<WalkPage, 'age' | 'condition' | 'language'>) =>
+    libraryWhere(eb, { age: a.age, condition: a.condition, language: a.language || null, tagIds: [], words: [] });
   const walkPage = (db: DB, a: WalkPage) =>
     db
       .selectFrom((qb) =>
         qb
           .selectFrom('scenarios as s')
           .select(['s.id', 's.contributed_at', 's.search_text'])
-          .where((eb) => libraryWhere(eb as unknown as EB, { age: a.age, condition: a.condition, language: a.language || null, tagIds: [], words: [] }))
+          .where((eb) => walkWhere(eb as unknown as EB, a))
           .orderBy('s.contributed_at', a.dir)
           .orderBy('s.id', a.dir)
           .limit(WALK_BUDGET)
@@ -292,7 +295,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       db
         .selectFrom('scenarios as s')
         .select('s.id')
-        .where((eb) => libraryWhere(eb as unknown as EB, { age: a.age, condition: a.condition, language: a.language || null, tagIds: [], words: [] }))
+        .where((eb) => walkWhere(eb as unknown as EB, a))
         .limit(1)
         .offset(WALK_BUDGET - 1),
     { shape: ['age', 'condition', 'language'] },
@@ -417,7 +420,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
           : Number((await db.selectFrom('scenarios as s').where((eb) => libraryWhere(eb as unknown as EB, { ...f, words: [] })).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
       );
       const expected = ((w.offset + w.limit) * unfiltered) / total;
-      if (walk && expected <= WALK_BUDGET) {
+      if (expected <= WALK_BUDGET) {
         const tokens = searchTokens(f.words);
         const page: WalkPage = { dir, age: f.age, condition: f.condition, language: lang, words: tokens.join(' '), likes: tokens.map((t) => `%${t}%`), limit: w.limit, offset: w.offset };
         return { total, walk: page, w };
@@ -591,7 +594,6 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       if (!ids.length) return partsOf([], shared);
       return partsOf(await partsRead(db, { ids, viewerId, shared, dialect }), shared);
     },
-
 
     existingTagIds: async (ids: number[]) =>
       ids.length ? (await db.selectFrom('tags').select('id').where('id', 'in', ids).execute()).map((r) => r.id) : [],
