@@ -75,6 +75,16 @@ describe.each(dbKinds)('a library search that walks the library (%s)', (kind) =>
     await expectPagesAreSlices(all, page('oldest'), [0, 10, 55, 90], 10);
   });
 
+  it('a search of no letters or digits (%, _) lists the whole library, as no search does', async () => {
+    const whole = await as(t.app, owner, { method: 'GET', url: '/api/scenarios/0/10/-1/-1/-1' });
+    expect(whole.statusCode).toBe(200);
+    for (const term of ['%25', '_', '%25_-']) {
+      const res = await as(t.app, owner, { method: 'GET', url: `/api/scenarios/0/10/-1/-1/${term}/-1` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(whole.json());
+    }
+  });
+
   it.runIf(kind === 'sqlite')("counts a word in one statement, walks for a page and reads its cards in one statement, and past the budget gathers through the full-text index", async () => {
     await page('spread')(0, 10); // the totals, counted once
     let ids: number[] = [];

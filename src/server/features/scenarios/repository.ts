@@ -368,20 +368,21 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
    * word on SQLite, `walkPage`; `walk` false: not).
    */
   async function findPage(f: LibraryFilters, walk = true): Promise<FoundPage> {
-    // Counted once per filter until a scenario or its tags change (lib/list-cache.ts).
     const lang = f.language ? f.language.toLowerCase() : '';
-    const key = `library ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${searchTokens(f.words).join(' ')} ${lang}`;
+    // The words as the index reads them: a term of no letters or digits ('%') is no search at all.
+    const tokens = searchTokens(f.words);
+    // Counted once per filter until a scenario or its tags change (lib/list-cache.ts).
+    const key = `library ${f.age} ${f.condition} ${[...f.tagIds].sort((a, b) => a - b).join(',')} ${tokens.join(' ')} ${lang}`;
     const total = await totals.total(key, ['scenarios', 'scenario_tags'], async () => {
       // The whole library's total is kept by the database (lib/list-totals.ts): no rows are counted.
-      if (f.age === -1 && f.condition === -1 && !f.tagIds.length && !searchTokens(f.words).length && !lang) return storedTotal(db, LIBRARY_TOTAL);
-      const tokens = searchTokens(f.words);
+      if (f.age === -1 && f.condition === -1 && !f.tagIds.length && !tokens.length && !lang) return storedTotal(db, LIBRARY_TOTAL);
       if (tokens.length === 1 && f.age === -1 && f.condition === -1 && !f.tagIds.length && !lang) {
         const n = await onlyWordCount(tokens[0]!);
         if (n !== null) return n;
       }
-      if (dialect === 'sqlite' && f.age === -1 && f.condition === -1 && !f.tagIds.length && !lang) return libraryMatchesSqlite(searchTokens(f.words));
-      if (dialect === 'postgres' && searchTokens(f.words).length && !f.tagIds.length && !lang) {
-        const { rows } = await sql<{ n: number }>`SELECT scenario_search_count(${listedQueryPg(searchTokens(f.words), f)}) AS n`.execute(db);
+      if (dialect === 'sqlite' && f.age === -1 && f.condition === -1 && !f.tagIds.length && !lang) return libraryMatchesSqlite(tokens);
+      if (dialect === 'postgres' && tokens.length && !f.tagIds.length && !lang) {
+        const { rows } = await sql<{ n: number }>`SELECT scenario_search_count(${listedQueryPg(tokens, f)}) AS n`.execute(db);
         return Number(rows[0].n);
       }
       const totalRow = await db
@@ -411,7 +412,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       return { total, ids: ranked.map((r) => r.id) };
     }
     const dir = readOrder(w, 'desc');
-    if (walk && dialect === 'sqlite' && f.words.length && !f.tagIds.length) {
+    if (walk && dialect === 'sqlite' && tokens.length && !f.tagIds.length) {
       // A common word: the page's matches lie among the next few hundred scenarios of the library
       // order, so walk those and check their words, rather than gather every match first.
       const unfiltered = await totals.total(`library ${f.age} ${f.condition}   ${lang}`, ['scenarios', 'scenario_tags'], async () =>
@@ -421,12 +422,11 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
       );
       const expected = ((w.offset + w.limit) * unfiltered) / total;
       if (expected <= WALK_BUDGET) {
-        const tokens = searchTokens(f.words);
         const page: WalkPage = { dir, age: f.age, condition: f.condition, language: lang, words: tokens.join(' '), likes: tokens.map((t) => `%${t}%`), limit: w.limit, offset: w.offset };
         return { total, walk: page, w };
       }
     }
-    if (dialect === 'postgres' && searchTokens(f.words).length && total <= PG_GATHER_MATCHES) {
+    if (dialect === 'postgres' && tokens.length && total <= PG_GATHER_MATCHES) {
       // A rare word on PostgreSQL: gather its few matches through the full-text index, then sort
       // them. (Left to itself the planner may walk the library order checking every scenario's
       // words, expecting a match soon: tens of milliseconds for a word that is nowhere near the top.)
@@ -436,7 +436,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
         !f.tagIds.length && !lang
           ? (
               await sql<{ id: number }>`WITH m AS MATERIALIZED (SELECT s.id, s.contributed_at FROM scenario_search_documents d
-                JOIN scenarios s ON s.id = d.scenario_id WHERE ${listedMatchesPg(searchTokens(f.words), f)})
+                JOIN scenarios s ON s.id = d.scenario_id WHERE ${listedMatchesPg(tokens, f)})
                 SELECT m.id FROM m ORDER BY m.contributed_at ${d}, m.id ${d} LIMIT ${w.limit} OFFSET ${w.offset}`.execute(db)
             ).rows
           : await db
@@ -450,7 +450,7 @@ export function scenariosRepository(db: DB, dialect: Dialect) {
               .execute();
       return { total, ids: idsInListOrder(w, gathered.map((r) => r.id)) };
     }
-    const whole = f.age === -1 && f.condition === -1 && !f.tagIds.length && !f.words.length && !lang;
+    const whole = f.age === -1 && f.condition === -1 && !f.tagIds.length && !tokens.length && !lang;
     if (whole && w.offset > MONTH_FREE_OFFSET) {
       return { total, month: { dir, limit: w.limit, offset: w.offset }, w };
     }
