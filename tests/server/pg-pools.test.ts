@@ -6,6 +6,10 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '../../src/server/db/connection.js';
 import { isLoneRead } from '../../src/server/db/pg-driver.js';
+import { inWriteScope } from '../../src/server/lib/request-scope.js';
+
+/** `fn` run as a request that writes runs it (lib/request-scope.ts). */
+const inWrite = <T>(fn: () => Promise<T>) => new Promise<T>((resolve, reject) => inWriteScope(() => void fn().then(resolve, reject)));
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -56,6 +60,17 @@ describe.runIf(url)('PostgreSQL read and write pools', () => {
     expect(order).toEqual(['write', 'slow read', 'read']);
     expect(writeMs).toBeLessThan(500);
     expect(read.rows.map((r) => r.text)).toEqual(['written meanwhile']);
+  });
+
+  it('a read of a request that writes does not wait for a read connection: it reads through the write pool', async () => {
+    const order: string[] = [];
+    const slow = sql<{ ok: number }>`SELECT 1 AS ok FROM pg_sleep(0.6)`.execute(handle.db).then(() => order.push('slow read'));
+    await expect.poll(() => handle.pools!.read.idleCount + handle.pools!.read.waitingCount === 0 && handle.pools!.read.totalCount === 1).toBe(true);
+    const read = await inWrite(() => sql<{ n: number }>`SELECT count(*)::int AS n FROM notes`.execute(handle.db));
+    order.push('read of a write');
+    await slow;
+    expect(order).toEqual(['read of a write', 'slow read']);
+    expect(read.rows[0].n).toBeGreaterThan(0);
   });
 
   it('a transaction reads its own writes on one connection, unseen outside until it commits', async () => {

@@ -10,6 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sqliteConnection, type DbHandle } from '../../src/server/db/connection.js';
 import { QUICK_AFTER_RUNS, QUICK_READ_MS, QuickReads, SLOW_HERE_MS } from '../../src/server/db/quick-reads.js';
 import { keyLookupCheck } from '../../src/server/db/key-lookups.js';
+import { inWriteScope } from '../../src/server/lib/request-scope.js';
+
+/** `fn` run as a request that writes runs it (lib/request-scope.ts). */
+const inWrite = <T>(fn: () => Promise<T>) => new Promise<T>((resolve, reject) => inWriteScope(() => void fn().then(resolve, reject)));
 
 /** A read that keeps a reader thread busy for a while (counting to n row by row). */
 const slowRead = (n: number) => sql<{ n: number }>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${n}) SELECT count(*) AS n FROM c`;
@@ -131,6 +135,28 @@ describe('SQLite reads on reader threads', () => {
     expect(order.indexOf('scan')).toBeGreaterThan(order.indexOf('slow read'));
   });
 
+  it('a read of a request that writes answers on this thread, not behind slow reads holding every reader thread; one lately slow waits for a thread', async () => {
+    const order: string[] = [];
+    const slow = [slowRead(3_000_004), slowRead(3_000_005)].map((q) => q.execute(handle.db).then(() => order.push('slow read')));
+    await new Promise((r) => setTimeout(r, 20));
+    // Never run before and no lookup by key: outside a write it would wait (the test above).
+    const scan = sql<{ n: number }>`SELECT count(*) AS n FROM notes WHERE length(text) > ${4}`;
+    expect((await inWrite(() => scan.execute(handle.db))).rows[0].n).toBeGreaterThan(0);
+    order.push('read of a write');
+    await Promise.all(slow);
+    expect(order).toEqual(['read of a write', 'slow read', 'slow read']);
+
+    // A read that has just run longer than SLOW_HERE_MS goes to the threads, write or not.
+    await slowRead(3_000_006).execute(handle.db);
+    const again = [slowRead(3_000_007), slowRead(3_000_008)].map((q) => q.execute(handle.db).then(() => order.push('slow read')));
+    await new Promise((r) => setTimeout(r, 20));
+    order.length = 0;
+    await inWrite(() => slowRead(3_000_006).execute(handle.db));
+    order.push('slow read of a write');
+    await Promise.all(again);
+    expect(order[0]).toBe('slow read');
+  });
+
   it('a quick read made while a transaction is open does not see its uncommitted rows', async () => {
     const count = (text: string) => sql<{ n: number }>`SELECT count(*) AS n FROM notes WHERE text = ${text}`.execute(handle.db);
     for (let i = 0; i <= QUICK_AFTER_RUNS; i++) await count('not yet');
@@ -187,6 +213,19 @@ describe('which reads count as quick', () => {
     quick.record('SELECT key', SLOW_HERE_MS + 1, true);
     expect(quick.isQuick('SELECT key')).toBe(true);
     expect(quick.isQuick('SELECT other', () => false)).toBe(false);
+  });
+
+  it(`a request that writes may run a statement here until one of its recent runs takes over ${SLOW_HERE_MS} ms`, () => {
+    const quick = new QuickReads();
+    expect(quick.mayRunForWrite('SELECT new')).toBe(true);
+    for (let i = 0; i < 20; i++) quick.record('SELECT card', 1.5);
+    expect(quick.isQuick('SELECT card')).toBe(false);
+    expect(quick.mayRunForWrite('SELECT card')).toBe(true);
+    quick.record('SELECT card', SLOW_HERE_MS + 0.5);
+    expect(quick.mayRunForWrite('SELECT card')).toBe(false);
+    // Forgotten as its runs are halved (every thousand runs), once the slow one is far enough back.
+    for (let i = 0; i < 3_000; i++) quick.record('SELECT card', 0.5);
+    expect(quick.mayRunForWrite('SELECT card')).toBe(true);
   });
 
   it('a statement that is never short stays on the reader threads', () => {

@@ -7,6 +7,8 @@
 //     write pool, and keep it until Kysely gives the connection back: a transaction from BEGIN to
 //     its end, and a connection held with db.connection() from its first such statement on (the
 //     migrator takes a session lock there, then runs a transaction and unlocks on that same one);
+//   - a request that writes (lib/request-scope.ts) reads through the write pool too: its few reads
+//     (the post it made, a favourite's count) would otherwise queue behind the lists' reads.
 // Both pools reach the same database, and a statement outside a transaction commits before its
 // answer arrives, so a read that starts after a write has answered sees it.
 import type pg from 'pg';
@@ -23,6 +25,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { OwnSchemaIntrospector } from './pg-introspector.js';
+import { inWriteRequest } from '../lib/request-scope.js';
 
 /** A connection of one of the pools, as PostgresDriver hands it out and takes it back. */
 type PooledConnection = Parameters<PostgresDriver['releaseConnection']>[0];
@@ -65,7 +68,7 @@ class RoutingConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.pinned || !isLoneRead(query)) return (await this.pin()).executeQuery<R>(query);
+    if (this.pinned || !isLoneRead(query) || inWriteRequest()) return (await this.pin()).executeQuery<R>(query);
     const connection = await this.reads.acquireConnection();
     try {
       return await connection.executeQuery<R>(query);
@@ -75,7 +78,7 @@ class RoutingConnection implements DatabaseConnection {
   }
 
   async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    if (this.pinned || !isLoneRead(query)) {
+    if (this.pinned || !isLoneRead(query) || inWriteRequest()) {
       yield* (await this.pin()).streamQuery<R>(query, chunkSize);
       return;
     }

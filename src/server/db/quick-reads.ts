@@ -8,6 +8,9 @@
 //   returns only once short runs are again nine in ten of all it has made.
 // What is slow (a deep page, a common word's search) never comes here; the counts are halved now
 // and then, so a statement's recent runs count more than old ones.
+// A request that writes runs any read here that has not lately taken longer than SLOW_HERE_MS
+// (`mayRunForWrite`): the few reads of a post or a toggle are worth more done at once than queued
+// behind the lists' reads on the threads.
 // A lookup by a unique key (db/key-lookups.ts, from the statement's plan) is always quick: it reads
 // at most a row a key, whatever the timings say (on a busy machine a thread is descheduled in the
 // middle of a read now and then, the event loop as much as a reader thread).
@@ -27,6 +30,8 @@ interface Runs {
   runs: number;
   /** Runs longer than QUICK_READ_MS. */
   long: number;
+  /** Runs longer than SLOW_HERE_MS. */
+  slow: number;
   /** It looks rows up by a unique key: always quick. */
   keyLookup: boolean;
 }
@@ -43,9 +48,17 @@ export class QuickReads {
     return r.keyLookup || (r.runs >= QUICK_AFTER_RUNS && r.long * 10 <= r.runs);
   }
 
+  /**
+   * Whether a request that writes may run `sql` on this thread: none of its recent runs took longer
+   * than SLOW_HERE_MS (a statement not seen yet may: one slow run sends it to the threads).
+   */
+  mayRunForWrite(sql: string): boolean {
+    return (this.#runs.get(sql)?.slow ?? 0) === 0;
+  }
+
   #remember(sql: string, keyLookup: boolean): Runs {
     if (this.#runs.size >= REMEMBERED) this.#runs.delete(this.#runs.keys().next().value!);
-    const r = { runs: 0, long: 0, keyLookup };
+    const r = { runs: 0, long: 0, slow: 0, keyLookup };
     this.#runs.set(sql, r);
     return r;
   }
@@ -54,11 +67,13 @@ export class QuickReads {
   record(sql: string, ms: number, here = false): void {
     const r = this.#runs.get(sql) ?? this.#remember(sql, false);
     r.runs += 1;
+    if (ms > SLOW_HERE_MS) r.slow += 1;
     if (here && ms > SLOW_HERE_MS) r.long = r.runs;
     else if (ms > QUICK_READ_MS) r.long += 1;
     if (r.runs >= HALVE_AT) {
       r.runs = Math.floor(r.runs / 2);
       r.long = Math.floor(r.long / 2);
+      r.slow = Math.floor(r.slow / 2);
     }
   }
 }

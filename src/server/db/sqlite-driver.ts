@@ -8,7 +8,9 @@
 // A statement counts as a read when SQLite says it is read-only and returns rows (better-sqlite3's
 // `readonly` and `reader`): an INSERT ... RETURNING is a write. A read that has proved quick
 // (db/quick-reads.ts) runs on the writer connection instead, outside any transaction: the trip to a
-// thread would cost more than the read.
+// thread would cost more than the read. So does any read of a request that writes (a post, a toggle:
+// lib/request-scope.ts) unless it has lately been slow: queued behind the lists' reads and then
+// behind their answers on the event loop, the few reads of a write took longer than the write.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
@@ -25,6 +27,7 @@ import {
 } from 'kysely';
 import { keyLookupCheck } from './key-lookups.js';
 import { QuickReads } from './quick-reads.js';
+import { inWriteRequest } from '../lib/request-scope.js';
 
 interface ReadAnswer {
   /** Each row as an array of its columns' values (sqlite-reader.worker.mjs). */
@@ -138,7 +141,8 @@ class PooledConnection implements DatabaseConnection {
     const stmt = prepare(query.sql);
     if (!this.holdsWriter && readers && stmt.reader && stmt.readonly) {
       // (Not while a transaction is open on the writer: the read would see its uncommitted rows.)
-      if (!writer.inTransaction && quick.isQuick(query.sql, () => this.driver.isKeyLookup(query.sql, query.parameters))) {
+      const here = (inWriteRequest() && quick.mayRunForWrite(query.sql)) || quick.isQuick(query.sql, () => this.driver.isKeyLookup(query.sql, query.parameters));
+      if (!writer.inTransaction && here) {
         const start = performance.now();
         const rows = stmt.all(query.parameters) as R[];
         quick.record(query.sql, performance.now() - start, true);

@@ -8,17 +8,38 @@
 //
 // Only GET requests get a scope (plugins/session.ts): their handlers run straight on from the
 // session lookup. Code outside any scope (other requests, jobs) reads afresh every time.
+//
+// A request that writes (POST, PUT, PATCH, DELETE) gets a write scope from its body on: it shares no
+// reads, but the database's drivers let its reads skip the queue of list reads (db/sqlite-driver.ts,
+// db/pg-driver.ts), so a post or a favourite answers about as fast under many readers as alone.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 
 /** What a scope holds: one entry per owner (a list cache holds its database's versions). */
-type Scope = Map<object, unknown>;
+class Scope extends Map<object, unknown> {
+  constructor(
+    /** The request writes: nothing is shared, its reads go first. */
+    readonly writes = false,
+  ) {
+    super();
+  }
+}
 
 const storage = new AsyncLocalStorage<Scope>();
 
 /** Runs `fn` (the rest of a GET request) in a scope of its own. */
 export function inRequestScope(fn: () => void): void {
-  storage.run(new Map(), fn);
+  storage.run(new Scope(), fn);
+}
+
+/** Runs `fn` (the rest of a request that writes, from its handler's first step) in a write scope. */
+export function inWriteScope(fn: () => void): void {
+  storage.run(new Scope(true), fn);
+}
+
+/** Whether this code runs for a request that writes (its reads go ahead of list reads). */
+export function inWriteRequest(): boolean {
+  return storage.getStore()?.writes === true;
 }
 
 /**
@@ -27,7 +48,7 @@ export function inRequestScope(fn: () => void): void {
  */
 export function sharedInRequest<T>(owner: object, read: () => T): T {
   const scope = storage.getStore();
-  if (!scope) return read();
+  if (!scope || scope.writes) return read();
   if (scope.has(owner)) return scope.get(owner) as T;
   const value = read();
   scope.set(owner, value);
