@@ -135,12 +135,14 @@ describe('SQLite reads on reader threads', () => {
     expect(order.indexOf('scan')).toBeGreaterThan(order.indexOf('slow read'));
   });
 
-  it('a read of a request that writes answers on this thread, not behind slow reads holding every reader thread; one lately slow waits for a thread', async () => {
+  it('a read of a request that writes answers on this thread, not behind slow reads holding every reader thread; one lately slow or never run waits for a thread', async () => {
+    // Run once (on a thread: its cost is not known yet), and no lookup by key: outside a write it
+    // would wait for a thread (the test above).
+    const scan = sql<{ n: number }>`SELECT count(*) AS n FROM notes WHERE length(text) > ${4}`;
+    await inWrite(() => scan.execute(handle.db));
     const order: string[] = [];
     const slow = [slowRead(3_000_004), slowRead(3_000_005)].map((q) => q.execute(handle.db).then(() => order.push('slow read')));
     await new Promise((r) => setTimeout(r, 20));
-    // Never run before and no lookup by key: outside a write it would wait (the test above).
-    const scan = sql<{ n: number }>`SELECT count(*) AS n FROM notes WHERE length(text) > ${4}`;
     expect((await inWrite(() => scan.execute(handle.db))).rows[0].n).toBeGreaterThan(0);
     order.push('read of a write');
     await Promise.all(slow);
@@ -154,6 +156,15 @@ describe('SQLite reads on reader threads', () => {
     await inWrite(() => slowRead(3_000_006).execute(handle.db));
     order.push('slow read of a write');
     await Promise.all(again);
+    expect(order[0]).toBe('slow read');
+
+    // A read never run before goes to the threads, write or not.
+    const more = [slowRead(3_000_009), slowRead(3_000_010)].map((q) => q.execute(handle.db).then(() => order.push('slow read')));
+    await new Promise((r) => setTimeout(r, 20));
+    order.length = 0;
+    await inWrite(() => sql`SELECT count(*) AS n FROM notes WHERE length(text) < ${100}`.execute(handle.db));
+    order.push('new read of a write');
+    await Promise.all(more);
     expect(order[0]).toBe('slow read');
   });
 
@@ -215,8 +226,10 @@ describe('which reads count as quick', () => {
     expect(quick.isQuick('SELECT other', () => false)).toBe(false);
   });
 
-  it(`a request that writes may run a statement here until one of its recent runs takes over ${SLOW_HERE_MS} ms`, () => {
+  it(`a request that writes may run a statement here once it has run, until one of its recent runs takes over ${SLOW_HERE_MS} ms`, () => {
     const quick = new QuickReads();
+    expect(quick.mayRunForWrite('SELECT new')).toBe(false);
+    quick.record('SELECT new', 0.5);
     expect(quick.mayRunForWrite('SELECT new')).toBe(true);
     for (let i = 0; i < 20; i++) quick.record('SELECT card', 1.5);
     expect(quick.isQuick('SELECT card')).toBe(false);

@@ -8,9 +8,10 @@
 //   returns only once short runs are again nine in ten of all it has made.
 // What is slow (a deep page, a common word's search) never comes here; the counts are halved now
 // and then, so a statement's recent runs count more than old ones.
-// A request that writes runs any read here that has not lately taken longer than SLOW_HERE_MS
-// (`mayRunForWrite`): the few reads of a post or a toggle are worth more done at once than queued
-// behind the lists' reads on the threads.
+// A request that writes runs a read here once it has run and none of its recent runs took longer
+// than SLOW_HERE_MS (`mayRunForWrite`): the few reads of a post or a toggle are worth more done at
+// once than queued behind the lists' reads on the threads. A statement never run (its cost unknown:
+// a write's read of every member of a large group, say) goes to the threads first.
 // A lookup by a unique key (db/key-lookups.ts, from the statement's plan) is always quick: it reads
 // at most a row a key, whatever the timings say (on a busy machine a thread is descheduled in the
 // middle of a read now and then, the event loop as much as a reader thread).
@@ -49,11 +50,12 @@ export class QuickReads {
   }
 
   /**
-   * Whether a request that writes may run `sql` on this thread: none of its recent runs took longer
-   * than SLOW_HERE_MS (a statement not seen yet may: one slow run sends it to the threads).
+   * Whether a request that writes may run `sql` on this thread: it has run, and none of its recent
+   * runs took longer than SLOW_HERE_MS.
    */
   mayRunForWrite(sql: string): boolean {
-    return (this.#runs.get(sql)?.slow ?? 0) === 0;
+    const r = this.#runs.get(sql);
+    return r !== undefined && r.runs > 0 && r.slow === 0;
   }
 
   #remember(sql: string, keyLookup: boolean): Runs {

@@ -8,9 +8,10 @@
 // A statement counts as a read when SQLite says it is read-only and returns rows (better-sqlite3's
 // `readonly` and `reader`): an INSERT ... RETURNING is a write. A read that has proved quick
 // (db/quick-reads.ts) runs on the writer connection instead, outside any transaction: the trip to a
-// thread would cost more than the read. So does any read of a request that writes (a post, a toggle:
-// lib/request-scope.ts) unless it has lately been slow: queued behind the lists' reads and then
-// behind their answers on the event loop, the few reads of a write took longer than the write.
+// thread would cost more than the read. So does a read of a request that writes (a post, a toggle:
+// lib/request-scope.ts) that has run before and has not lately been slow: queued behind the lists'
+// reads and then behind their answers on the event loop, the few reads of a write took longer than
+// the write.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
