@@ -67,8 +67,13 @@ class RoutingConnection implements DatabaseConnection {
     return pinned;
   }
 
+  /** Whether `query` runs on the write pool's connection: a write, a transaction, or a read of a write. */
+  #onWritePool(query: CompiledQuery): boolean {
+    return this.pinned !== null || !isLoneRead(query) || inWriteRequest();
+  }
+
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.pinned || !isLoneRead(query) || inWriteRequest()) return (await this.pin()).executeQuery<R>(query);
+    if (this.#onWritePool(query)) return (await this.pin()).executeQuery<R>(query);
     const connection = await this.reads.acquireConnection();
     try {
       return await connection.executeQuery<R>(query);
@@ -78,7 +83,7 @@ class RoutingConnection implements DatabaseConnection {
   }
 
   async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    if (this.pinned || !isLoneRead(query) || inWriteRequest()) {
+    if (this.#onWritePool(query)) {
       yield* (await this.pin()).streamQuery<R>(query, chunkSize);
       return;
     }

@@ -142,8 +142,10 @@ class PooledConnection implements DatabaseConnection {
     const stmt = prepare(query.sql);
     if (!this.holdsWriter && readers && stmt.reader && stmt.readonly) {
       // (Not while a transaction is open on the writer: the read would see its uncommitted rows.)
-      const here = (inWriteRequest() && quick.mayRunForWrite(query.sql)) || quick.isQuick(query.sql, () => this.driver.isKeyLookup(query.sql, query.parameters));
-      if (!writer.inTransaction && here) {
+      const here =
+        !writer.inTransaction &&
+        ((inWriteRequest() && quick.mayRunForWrite(query.sql)) || quick.isQuick(query.sql, () => this.driver.isKeyLookup(query.sql, query.parameters)));
+      if (here) {
         const start = performance.now();
         const rows = stmt.all(query.parameters) as R[];
         quick.record(query.sql, performance.now() - start, true);

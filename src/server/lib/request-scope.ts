@@ -6,11 +6,10 @@
 // Unless the request writes itself: then it must see its own write, so any write through Kysely
 // made within the scope (any query but a SELECT) forgets what the scope holds.
 //
-// Only GET requests get a scope (plugins/session.ts): their handlers run straight on from the
-// session lookup. Code outside any scope (other requests, jobs) reads afresh every time.
+// Only GET requests get a scope that shares reads (plugins/session.ts): their handlers run straight
+// on from the session lookup. Code outside any such scope (other requests, jobs) reads afresh every time.
 //
-// A request that writes (POST, PUT, PATCH, DELETE) gets a write scope from its body on: it shares no
-// reads, but the database's drivers let its reads skip the queue of list reads (db/sqlite-driver.ts,
+// A request that writes (lib/methods.ts) gets a write scope from its body on: it shares no reads, but the database's drivers let its reads skip the queue of list reads (db/sqlite-driver.ts,
 // db/pg-driver.ts), so a post or a favourite answers about as fast under many readers as alone.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';

@@ -3,13 +3,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/http-error.js';
-
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { writes } from '../lib/methods.js';
 
 export default fp(async function originCheck(app: FastifyInstance, opts: { publicUrl: string }) {
   const publicOrigin = new URL(opts.publicUrl).origin;
   const refused = (request: FastifyRequest): boolean => {
-    if (SAFE.has(request.method)) return false;
+    if (!writes(request.method)) return false;
     if (request.headers['sec-fetch-site'] === 'cross-site') return true;
     const origin = request.headers.origin;
     if (!origin) return false;

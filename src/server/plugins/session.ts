@@ -6,6 +6,7 @@ import { forbidden, unauthorized } from '../lib/http-error.js';
 import { listCache } from '../lib/list-cache.js';
 import { inRequestScope, inWriteScope } from '../lib/request-scope.js';
 import { lru } from '../lib/lru.js';
+import { writes } from '../lib/methods.js';
 import { hasRole, type RoleBit } from '../../shared/enums.js';
 import type { UserTable } from '../db/types.js';
 import type { Selectable } from 'kysely';
@@ -16,8 +17,6 @@ export const SESSION_COOKIE = 'sid';
 const SESSION_DAYS = 30;
 /** Sessions a process keeps between requests (those read from the database longest ago go first). */
 const KNOWN_SESSIONS = 10_000;
-/** The methods of requests that write. */
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -95,7 +94,7 @@ export default fp(async function session(app: FastifyInstance) {
   });
   // A request that writes reads ahead of the lists from its first step after the body
   // (lib/request-scope.ts); its session was looked up above, by key.
-  app.addHook('preHandler', (request, _reply, done) => (WRITES.has(request.method) ? inWriteScope(done) : done()));
+  app.addHook('preHandler', (request, _reply, done) => (writes(request.method) ? inWriteScope(done) : done()));
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
     if (!request.user) throw unauthorized();
